@@ -1,0 +1,221 @@
+//! # Errors
+//!
+//! Every input is untrusted, so every way it can be wrong has a typed error.
+//! A [`ParseError`] knows *where* the problem is (line, column and a byte
+//! [`SourceSpan`] into the text that was parsed) and *what* it is
+//! ([`ParseErrorKind`]). It implements [`miette::Diagnostic`], so a program
+//! that attaches the source text (as the `crabdice` binary does with
+//! [`miette::NamedSource`]) gets the offending line underlined, a label, and a
+//! hint on how to fix it. Without the source, the plain message still names
+//! the line and column.
+//!
+//! The library never panics on user input and never returns an opaque error:
+//! callers can match on the kind.
+
+use miette::SourceSpan;
+
+use crate::input::Line;
+
+/// What is wrong with a piece of puzzle input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input has no content at all.
+    #[error("the input is empty")]
+    Empty,
+    /// The first line matches neither game's format.
+    #[error("`{found}` starts neither a Crab Combat deal nor a Dirac Dice game")]
+    UnknownGame {
+        /// The line that was found.
+        found: String,
+    },
+    /// A player header (`Player 1:`) was expected.
+    #[error("expected `{expected}`, found `{found}`")]
+    ExpectedHeader {
+        /// The header that should be here.
+        expected: String,
+        /// What is here instead.
+        found: String,
+    },
+    /// The input ended where more was required.
+    #[error("expected `{expected}`, found the end of the input")]
+    UnexpectedEnd {
+        /// What should have come next.
+        expected: String,
+    },
+    /// A line in a deck is not a whole number.
+    #[error("`{found}` is not a card: cards are positive whole numbers")]
+    NotACard {
+        /// The text of the line.
+        found: String,
+    },
+    /// A card of value zero (cards must be positive).
+    #[error("`{found}` is not a card: cards are positive, so 0 is not allowed")]
+    ZeroCard {
+        /// The text of the line.
+        found: String,
+    },
+    /// A card value too large to score without overflow.
+    #[error(
+        "card `{found}` is too large: scores must fit in 64 bits, so the sum of all cards times \
+         their number must stay below 2^64"
+    )]
+    CardTooLarge {
+        /// The text of the line.
+        found: String,
+    },
+    /// The same card appears twice in the deal.
+    #[error("card {card} is dealt twice (first on line {first_line})")]
+    DuplicateCard {
+        /// The repeated card.
+        card: u64,
+        /// Where it first appeared.
+        first_line: usize,
+    },
+    /// A header for a player beyond the second.
+    #[error("`{found}`: Crab Combat has exactly two players")]
+    ThirdPlayer {
+        /// The header that was found.
+        found: String,
+    },
+    /// A Dirac Dice line that is not `Player N starting position: P`.
+    #[error("expected `{expected}`, found `{found}`")]
+    ExpectedStart {
+        /// The line that should be here, with `P` for the position.
+        expected: String,
+        /// What is here instead.
+        found: String,
+    },
+    /// A starting position that is not a positive whole number.
+    #[error("`{found}` is not a starting position: positions are whole numbers from 1")]
+    NotAPosition {
+        /// The offending text.
+        found: String,
+    },
+    /// A starting position beyond the board.
+    #[error("starting position {position} is off the board: spaces are numbered 1 to {board}")]
+    OffBoard {
+        /// The position given.
+        position: u64,
+        /// The board's size.
+        board: u64,
+    },
+    /// Dirac Dice needs at least two players.
+    #[error("Dirac Dice needs at least two players, found {found}")]
+    TooFewPlayers {
+        /// How many players the input lists.
+        found: usize,
+    },
+}
+
+impl ParseErrorKind {
+    /// A short label for the underlined text.
+    fn label(&self) -> &'static str {
+        match self {
+            Self::Empty | Self::UnexpectedEnd { .. } => "input ends here",
+            Self::UnknownGame { .. } => "unrecognised line",
+            Self::ExpectedHeader { .. } | Self::ThirdPlayer { .. } => "not the expected header",
+            Self::NotACard { .. } | Self::ZeroCard { .. } => "not a card",
+            Self::CardTooLarge { .. } => "too large",
+            Self::DuplicateCard { .. } => "dealt twice",
+            Self::ExpectedStart { .. } => "not a starting position line",
+            Self::NotAPosition { .. } | Self::OffBoard { .. } => "not a space on the board",
+            Self::TooFewPlayers { .. } => "only player",
+        }
+    }
+
+    /// How to fix it.
+    fn help(&self) -> String {
+        const DEAL: &str = "a Crab Combat deal is `Player 1:` and one card a line, a blank line, \
+                            then `Player 2:` and one card a line";
+        const START: &str = "a Dirac Dice game is one line a player, in order: \
+                             `Player 1 starting position: 4`, `Player 2 starting position: 8`, ...";
+        match self {
+            Self::Empty | Self::UnknownGame { .. } => format!("{DEAL}; {START}"),
+            Self::ExpectedHeader { .. } | Self::UnexpectedEnd { .. } => DEAL.to_owned(),
+            Self::NotACard { .. } | Self::ZeroCard { .. } => {
+                "write one card a line as a positive whole number such as `7`".to_owned()
+            }
+            Self::CardTooLarge { .. } => "use smaller card values".to_owned(),
+            Self::DuplicateCard { .. } => {
+                "every card must be distinct: with two equal cards the round has no winner"
+                    .to_owned()
+            }
+            Self::ThirdPlayer { .. } => "remove the third player's deck".to_owned(),
+            Self::ExpectedStart { .. } | Self::TooFewPlayers { .. } => START.to_owned(),
+            Self::NotAPosition { .. } | Self::OffBoard { .. } => {
+                "give a space on the board, or change the board's size with `--board`".to_owned()
+            }
+        }
+    }
+}
+
+/// Puzzle input that could not be read, with the place it went wrong.
+///
+/// # Examples
+///
+/// ```
+/// let err = crabdice::Deal::parse("Player 1:\n9\nten\n\nPlayer 2:\n5\n").unwrap_err();
+/// assert_eq!(err.line(), 3);
+/// assert_eq!(err.to_string(), "line 3, column 1: `ten` is not a card: cards are positive whole numbers");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[error("line {line}, column {column}: {kind}")]
+#[diagnostic(code(crabdice::parse))]
+pub struct ParseError {
+    kind: ParseErrorKind,
+    line: usize,
+    column: usize,
+    #[label("{label}")]
+    span: SourceSpan,
+    label: &'static str,
+    #[help]
+    help: Option<String>,
+}
+
+impl ParseError {
+    /// An error about `part`, a sub-slice of `line`, in `source`.
+    pub(crate) fn at(kind: ParseErrorKind, source: &str, line: &Line<'_>, part: &str) -> Self {
+        let column = line.column_of(source, part);
+        Self::new(kind, line.number, column, line.span_of(part))
+    }
+
+    /// An error about the whole of `line`.
+    pub(crate) fn at_line(kind: ParseErrorKind, source: &str, line: &Line<'_>) -> Self {
+        Self::at(kind, source, line, line.text)
+    }
+
+    /// An error at the very end of `source`.
+    pub(crate) fn at_end(kind: ParseErrorKind, source: &str) -> Self {
+        let (line, offset) = crate::input::end_of(source);
+        let column = source[..offset].rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let column = if source.ends_with('\n') || source.is_empty() { 1 } else { column };
+        Self::new(kind, line, column, (offset, 0).into())
+    }
+
+    pub(crate) fn new(kind: ParseErrorKind, line: usize, column: usize, span: SourceSpan) -> Self {
+        let label = kind.label();
+        let help = Some(kind.help());
+        Self { kind, line, column, span, label, help }
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ParseErrorKind {
+        &self.kind
+    }
+
+    /// The 1-based line number of the problem.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The 1-based column (in characters) of the problem.
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// The bytes of the input the problem is about.
+    pub fn span(&self) -> SourceSpan {
+        self.span
+    }
+}

@@ -1,0 +1,100 @@
+//! # Reading puzzle input line by line
+//!
+//! Both games use tiny line-based formats, so a hand-written reader is shorter
+//! and clearer than a parser combinator. It does one thing: walk the text line
+//! by line and remember, for every line, its 1-based number and the byte
+//! offset where its content starts. Parsers then report errors as
+//! [`SourceSpan`]s into the original text, which is what lets the binary point
+//! at the offending characters (`deck.txt:4:1`).
+//!
+//! The reader tolerates what editors and operating systems add without asking:
+//! `\r\n` line ends, spaces or tabs around a line, and a missing final
+//! newline. It never changes the text itself; spans always index the input as
+//! given.
+
+use miette::SourceSpan;
+
+/// One line of input with its position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Line<'a> {
+    /// 1-based line number.
+    pub number: usize,
+    /// Byte offset of `text` within the whole input.
+    pub offset: usize,
+    /// The line's content without surrounding whitespace or `\r`.
+    pub text: &'a str,
+}
+
+impl<'a> Line<'a> {
+    /// Span of the whole (trimmed) line; at least one byte wide so a label
+    /// on an empty line is still visible.
+    pub fn span(&self) -> SourceSpan {
+        (self.offset, self.text.len().max(1)).into()
+    }
+
+    /// Span of `part`, which must be a sub-slice of `self.text`.
+    pub fn span_of(&self, part: &'a str) -> SourceSpan {
+        let start = part.as_ptr() as usize - self.text.as_ptr() as usize;
+        (self.offset + start, part.len().max(1)).into()
+    }
+
+    /// 1-based column of `part`, a sub-slice of `self.text`, counted in
+    /// characters of the original line (leading whitespace included).
+    pub fn column_of(&self, source: &str, part: &'a str) -> usize {
+        let line_start = source[..self.offset].rfind('\n').map_or(0, |i| i + 1);
+        let part_start = self.offset + (part.as_ptr() as usize - self.text.as_ptr() as usize);
+        source[line_start..part_start].chars().count() + 1
+    }
+
+    /// True when the line holds nothing but whitespace.
+    pub fn is_blank(&self) -> bool {
+        self.text.is_empty()
+    }
+}
+
+/// Splits `source` into [`Line`]s.
+pub(crate) fn lines(source: &str) -> impl Iterator<Item = Line<'_>> {
+    let mut offset = 0;
+    source.split_inclusive('\n').enumerate().map(move |(index, raw)| {
+        let start = offset;
+        offset += raw.len();
+        let leading = raw.len() - raw.trim_start().len();
+        Line { number: index + 1, offset: start + leading, text: raw.trim() }
+    })
+}
+
+/// Position just past the end of the input, for "found the end of the input"
+/// errors: the number of the line after the last one and the text's length.
+pub(crate) fn end_of(source: &str) -> (usize, usize) {
+    let lines = source.split_inclusive('\n').count();
+    let number = if source.ends_with('\n') || source.is_empty() { lines + 1 } else { lines };
+    (number.max(1), source.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_keep_numbers_and_offsets_through_crlf_and_spaces() {
+        let source = "Player 1:\r\n  9 \r\n\r\n10";
+        let got: Vec<_> = lines(source).map(|l| (l.number, l.offset, l.text)).collect();
+        assert_eq!(got, vec![(1, 0, "Player 1:"), (2, 13, "9"), (3, 17, ""), (4, 19, "10")]);
+        assert_eq!(&source[13..14], "9");
+        assert_eq!(&source[19..21], "10");
+    }
+
+    #[test]
+    fn columns_count_leading_whitespace() {
+        let source = "a\n   xy\n";
+        let line = lines(source).nth(1).unwrap();
+        assert_eq!(line.column_of(source, &line.text[1..]), 5);
+    }
+
+    #[test]
+    fn end_of_input_is_the_line_after_a_final_newline() {
+        assert_eq!(end_of("a\nb\n"), (3, 4));
+        assert_eq!(end_of("a\nb"), (2, 3));
+        assert_eq!(end_of(""), (1, 0));
+    }
+}

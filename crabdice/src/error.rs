@@ -64,6 +64,9 @@ pub enum ParseErrorKind {
         /// The text of the line.
         found: String,
     },
+    /// Neither deck holds a card.
+    #[error("the deal has no cards at all")]
+    NoCards,
     /// The same card appears twice in the deal.
     #[error("card {card} is dealt twice (first on line {first_line})")]
     DuplicateCard {
@@ -76,6 +79,12 @@ pub enum ParseErrorKind {
     #[error("`{found}`: Crab Combat has exactly two players")]
     ThirdPlayer {
         /// The header that was found.
+        found: String,
+    },
+    /// Text after the second deck.
+    #[error("unexpected `{found}` after the last deck")]
+    TrailingText {
+        /// The text that was found.
         found: String,
     },
     /// A Dirac Dice line that is not `Player N starting position: P`.
@@ -115,9 +124,11 @@ impl ParseErrorKind {
             Self::Empty | Self::UnexpectedEnd { .. } => "input ends here",
             Self::UnknownGame { .. } => "unrecognised line",
             Self::ExpectedHeader { .. } | Self::ThirdPlayer { .. } => "not the expected header",
+            Self::TrailingText { .. } => "unexpected text",
             Self::NotACard { .. } | Self::ZeroCard { .. } => "not a card",
             Self::CardTooLarge { .. } => "too large",
             Self::DuplicateCard { .. } => "dealt twice",
+            Self::NoCards => "no cards before here",
             Self::ExpectedStart { .. } => "not a starting position line",
             Self::NotAPosition { .. } | Self::OffBoard { .. } => "not a space on the board",
             Self::TooFewPlayers { .. } => "only player",
@@ -132,7 +143,9 @@ impl ParseErrorKind {
                              `Player 1 starting position: 4`, `Player 2 starting position: 8`, ...";
         match self {
             Self::Empty | Self::UnknownGame { .. } => format!("{DEAL}; {START}"),
-            Self::ExpectedHeader { .. } | Self::UnexpectedEnd { .. } => DEAL.to_owned(),
+            Self::ExpectedHeader { .. }
+            | Self::UnexpectedEnd { .. }
+            | Self::TrailingText { .. } => DEAL.to_owned(),
             Self::NotACard { .. } | Self::ZeroCard { .. } => {
                 "write one card a line as a positive whole number such as `7`".to_owned()
             }
@@ -142,6 +155,7 @@ impl ParseErrorKind {
                     .to_owned()
             }
             Self::ThirdPlayer { .. } => "remove the third player's deck".to_owned(),
+            Self::NoCards => "give at least one player a card".to_owned(),
             Self::ExpectedStart { .. } | Self::TooFewPlayers { .. } => START.to_owned(),
             Self::NotAPosition { .. } | Self::OffBoard { .. } => {
                 "give a space on the board, or change the board's size with `--board`".to_owned()
@@ -160,9 +174,15 @@ impl ParseErrorKind {
 /// assert_eq!(err.to_string(), "line 3, column 1: `ten` is not a card: cards are positive whole numbers");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[error(transparent)]
+#[diagnostic(transparent)]
+pub struct ParseError(Box<Details>);
+
+/// The contents of a [`ParseError`], boxed so that `Result`s stay small.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
 #[error("line {line}, column {column}: {kind}")]
 #[diagnostic(code(crabdice::parse))]
-pub struct ParseError {
+struct Details {
     kind: ParseErrorKind,
     line: usize,
     column: usize,
@@ -196,26 +216,26 @@ impl ParseError {
     pub(crate) fn new(kind: ParseErrorKind, line: usize, column: usize, span: SourceSpan) -> Self {
         let label = kind.label();
         let help = Some(kind.help());
-        Self { kind, line, column, span, label, help }
+        Self(Box::new(Details { kind, line, column, span, label, help }))
     }
 
     /// What went wrong.
     pub fn kind(&self) -> &ParseErrorKind {
-        &self.kind
+        &self.0.kind
     }
 
     /// The 1-based line number of the problem.
     pub fn line(&self) -> usize {
-        self.line
+        self.0.line
     }
 
     /// The 1-based column (in characters) of the problem.
     pub fn column(&self) -> usize {
-        self.column
+        self.0.column
     }
 
     /// The bytes of the input the problem is about.
     pub fn span(&self) -> SourceSpan {
-        self.span
+        self.0.span
     }
 }

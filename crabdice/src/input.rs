@@ -26,12 +26,6 @@ pub(crate) struct Line<'a> {
 }
 
 impl<'a> Line<'a> {
-    /// Span of the whole (trimmed) line; at least one byte wide so a label
-    /// on an empty line is still visible.
-    pub fn span(&self) -> SourceSpan {
-        (self.offset, self.text.len().max(1)).into()
-    }
-
     /// Span of `part`, which must be a sub-slice of `self.text`.
     pub fn span_of(&self, part: &'a str) -> SourceSpan {
         let start = part.as_ptr() as usize - self.text.as_ptr() as usize;
@@ -58,8 +52,9 @@ pub(crate) fn lines(source: &str) -> impl Iterator<Item = Line<'_>> {
     source.split_inclusive('\n').enumerate().map(move |(index, raw)| {
         let start = offset;
         offset += raw.len();
-        let leading = raw.len() - raw.trim_start().len();
-        Line { number: index + 1, offset: start + leading, text: raw.trim() }
+        let text = raw.trim();
+        let leading = if text.is_empty() { 0 } else { raw.len() - raw.trim_start().len() };
+        Line { number: index + 1, offset: start + leading, text }
     })
 }
 

@@ -5,7 +5,14 @@
 //! **Dirac Dice** (2021 day 21; a deterministic die and a universe-splitting
 //! "Dirac" die).
 
+pub mod combat;
 mod error;
 mod input;
+mod trace;
 
+pub use combat::{
+    Card, Deal, DealError, End, Exhausted, Limits, Outcome, PROGRESS_INTERVAL, PerPlayer, Player,
+    Report, Variant, play, play_observed, play_with,
+};
 pub use error::{ParseError, ParseErrorKind};
+pub use trace::{Event, NoTrace, Observer, PuzzleLog};

@@ -1,0 +1,333 @@
+//! # Crab Combat
+//!
+//! Two players hold decks of distinct positive cards. Each round both draw
+//! their top card, the higher card wins, and the winner puts its own card and
+//! then the loser's card at the bottom of its deck. A player whose deck runs
+//! out loses. The winner's score is its bottom card × 1, the next × 2, and so
+//! on up to its top card × its deck's length.
+//!
+//! * [`Variant::Plain`] is the puzzle's part one. Some deals never end: the
+//!   decks return to an earlier state and repeat forever. That is reported as
+//!   [`End::Cycle`], with the round where the cycle starts and its length.
+//! * [`Variant::Recursive`] is part two. A game ends at once, won by player 1,
+//!   when both decks exactly repeat an earlier round *of the same game*; and
+//!   when both players hold at least as many cards as the card they drew, the
+//!   round is decided by a sub-game on copies of that many cards.
+//!
+//! Two engines implement the rules:
+//!
+//! * [`play`] is the fast one: it returns the [`Outcome`] of the top game
+//!   (winner, score, how it ended, rounds) and skips whatever cannot change
+//!   it, using only shortcuts proved correct in [`fast`](self#the-fast-engine).
+//! * [`play_observed`] plays every game of the rules literally, one round at
+//!   a time, through one game loop with a pluggable round rule, reporting
+//!   each event to an [`Observer`](crate::Observer). It counts the games
+//!   and the depth of recursion ([`Report`]) and drives `--trace`.
+//!
+//! Both are exact: repetition is always confirmed by comparing full decks;
+//! hashes only ever decide where to look.
+//!
+//! # The fast engine
+#![doc = include_str!("fast.md")]
+
+mod deal;
+mod fast;
+mod observed;
+mod ring;
+mod states;
+
+use std::ops::{Index, IndexMut};
+
+pub use deal::{Deal, DealError};
+pub use observed::play_observed;
+
+/// A card: a positive whole number. Cards in a deal are distinct.
+pub type Card = u64;
+
+/// One of the two players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// Player 1, who also wins a game whose decks repeat.
+    One,
+    /// Player 2.
+    Two,
+}
+
+impl Player {
+    /// Both players, in order.
+    pub const ALL: [Player; 2] = [Player::One, Player::Two];
+
+    /// The opponent.
+    ///
+    /// ```
+    /// use crabdice::Player;
+    /// assert_eq!(Player::One.other(), Player::Two);
+    /// ```
+    #[must_use]
+    pub const fn other(self) -> Self {
+        match self {
+            Self::One => Self::Two,
+            Self::Two => Self::One,
+        }
+    }
+
+    /// The player's number as the puzzle writes it: 1 or 2.
+    pub const fn number(self) -> u8 {
+        match self {
+            Self::One => 1,
+            Self::Two => 2,
+        }
+    }
+
+    /// The player who holds the higher of two distinct values.
+    pub(crate) fn higher<T: Ord + Copy>(one: T, two: T) -> Self {
+        if one > two { Self::One } else { Self::Two }
+    }
+}
+
+/// One value per player, indexable by [`Player`].
+///
+/// ```
+/// use crabdice::{PerPlayer, Player};
+/// let decks = PerPlayer::new(vec![9, 2], vec![5]);
+/// assert_eq!(decks[Player::Two], vec![5]);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct PerPlayer<T> {
+    /// Player 1's value.
+    pub one: T,
+    /// Player 2's value.
+    pub two: T,
+}
+
+impl<T> PerPlayer<T> {
+    /// Pairs player 1's and player 2's values.
+    pub const fn new(one: T, two: T) -> Self {
+        Self { one, two }
+    }
+
+    /// Applies `f` to both values.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> PerPlayer<U> {
+        PerPlayer { one: f(self.one), two: f(self.two) }
+    }
+
+    /// Borrows both values.
+    pub const fn as_ref(&self) -> PerPlayer<&T> {
+        PerPlayer { one: &self.one, two: &self.two }
+    }
+}
+
+impl<T> Index<Player> for PerPlayer<T> {
+    type Output = T;
+    fn index(&self, player: Player) -> &T {
+        match player {
+            Player::One => &self.one,
+            Player::Two => &self.two,
+        }
+    }
+}
+
+impl<T> IndexMut<Player> for PerPlayer<T> {
+    fn index_mut(&mut self, player: Player) -> &mut T {
+        match player {
+            Player::One => &mut self.one,
+            Player::Two => &mut self.two,
+        }
+    }
+}
+
+/// Which rules to play by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Combat: the higher card always wins the round (part one).
+    Plain,
+    /// Recursive Combat: sub-games and the repetition rule (part two).
+    Recursive,
+}
+
+/// How the top game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum End {
+    /// A player ran out of cards.
+    EmptyDeck,
+    /// Recursive Combat only: the decks repeated an earlier round of the
+    /// game, so player 1 won.
+    Repetition,
+    /// Plain Combat only: the game never ends. The decks before round
+    /// `start + length` equal the decks before round `start`, and no earlier
+    /// pair of rounds repeats.
+    Cycle {
+        /// The first round of the cycle (1-based).
+        start: u64,
+        /// The number of rounds in one turn of the cycle.
+        length: u64,
+    },
+}
+
+impl End {
+    /// The name used in JSON output: `empty-deck`, `repetition` or `cycle`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::EmptyDeck => "empty-deck",
+            Self::Repetition => "repetition",
+            Self::Cycle { .. } => "cycle",
+        }
+    }
+}
+
+/// The result of the top game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// Who won; `None` when a plain game cycles forever.
+    pub winner: Option<Player>,
+    /// The winner's score; `None` when there is no winner.
+    pub score: Option<u64>,
+    /// How the game ended.
+    pub end: End,
+    /// Rounds the top game played. For a cycle, the rounds played before the
+    /// decks first repeat (`start - 1 + length`).
+    pub rounds: u64,
+    /// Both decks at the end, top card first. For a cycle or a repetition,
+    /// the repeated decks.
+    pub decks: PerPlayer<Vec<Card>>,
+}
+
+/// Everything [`play_observed`] learns about a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// The top game's result, as [`play`] gives it.
+    pub outcome: Outcome,
+    /// Games played, the top game included (always 1 for plain Combat).
+    pub games: u64,
+    /// How deeply sub-games nested: 0 when no sub-game was played, 1 when
+    /// sub-games were played but none of them started another, and so on.
+    pub max_depth: u32,
+}
+
+/// Bounds on the work a game may take.
+///
+/// Recursive Combat on large decks can take longer than anyone will wait
+/// (random 30 + 30 card deals already reach tens of millions of rounds), and
+/// a few deals are slow even at puzzle size. A limit turns an endless wait
+/// into an [`Exhausted`] error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Most rounds to play, over all games together.
+    pub max_rounds: u64,
+}
+
+impl Default for Limits {
+    /// No limit.
+    fn default() -> Self {
+        Self { max_rounds: u64::MAX }
+    }
+}
+
+/// A game that was abandoned before it ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Exhausted {
+    /// More rounds than [`Limits::max_rounds`] allows.
+    #[error("gave up after {played} rounds: the limit is {limit} rounds")]
+    Rounds {
+        /// The limit.
+        limit: u64,
+        /// Rounds played when the engine stopped.
+        played: u64,
+    },
+    /// Sub-games nested deeper than the engine could make room for.
+    #[error("sub-games nest deeper than the stack allows")]
+    Stack,
+}
+
+/// How often, in rounds, a progress callback hears from a long game.
+pub const PROGRESS_INTERVAL: u64 = 1 << 22;
+
+/// Counts rounds against a limit and reports progress now and then. The
+/// per-round cost is one addition and one comparison.
+pub(crate) struct Budget<'a> {
+    limit: u64,
+    played: u64,
+    next_stop: u64,
+    progress: &'a mut (dyn FnMut(u64) + Send),
+}
+
+impl<'a> Budget<'a> {
+    pub(crate) fn new(limits: Limits, progress: &'a mut (dyn FnMut(u64) + Send)) -> Self {
+        let next_stop = PROGRESS_INTERVAL.min(limits.max_rounds.saturating_add(1));
+        Self { limit: limits.max_rounds, played: 0, next_stop, progress }
+    }
+
+    #[inline]
+    pub(crate) fn spend(&mut self, rounds: u64) -> Result<(), Exhausted> {
+        self.played = self.played.saturating_add(rounds);
+        if self.played >= self.next_stop { self.stop() } else { Ok(()) }
+    }
+
+    #[cold]
+    fn stop(&mut self) -> Result<(), Exhausted> {
+        if self.played > self.limit {
+            return Err(Exhausted::Rounds { limit: self.limit, played: self.played });
+        }
+        (self.progress)(self.played);
+        self.next_stop =
+            self.played.saturating_add(PROGRESS_INTERVAL).min(self.limit.saturating_add(1));
+        Ok(())
+    }
+}
+
+/// Plays a deal and returns the top game's [`Outcome`].
+///
+/// Exact for every deal: endless plain games are detected with constant
+/// extra memory, and the repetition rule always compares full decks. This
+/// runs without limits, so the only possible error is [`Exhausted::Stack`]
+/// (sub-games of a huge deal nesting deeper than a thread's stack could be
+/// made for); see [`play_with`] to bound the work.
+///
+/// # Examples
+///
+/// ```
+/// use crabdice::{Deal, End, Player, Variant, play};
+///
+/// let deal = Deal::parse("Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n")?;
+/// let plain = play(&deal, Variant::Plain)?;
+/// assert_eq!((plain.winner, plain.score, plain.rounds), (Some(Player::Two), Some(306), 29));
+/// let recursive = play(&deal, Variant::Recursive)?;
+/// assert_eq!((recursive.winner, recursive.score, recursive.end), (Some(Player::Two), Some(291), End::EmptyDeck));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn play(deal: &Deal, variant: Variant) -> Result<Outcome, Exhausted> {
+    play_with(deal, variant, Limits::default(), &mut |_| {})
+}
+
+/// Plays a deal within `limits`, calling `progress` with the rounds played
+/// so far about every [`PROGRESS_INTERVAL`] rounds.
+///
+/// ```
+/// use crabdice::{Deal, Exhausted, Limits, Variant, play_with};
+///
+/// let deal = Deal::parse("Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n")?;
+/// let limits = Limits { max_rounds: 3 };
+/// let result = play_with(&deal, Variant::Plain, limits, &mut |_| {});
+/// assert!(matches!(result, Err(Exhausted::Rounds { limit: 3, .. })));
+/// # Ok::<_, crabdice::ParseError>(())
+/// ```
+pub fn play_with(
+    deal: &Deal,
+    variant: Variant,
+    limits: Limits,
+    progress: &mut (dyn FnMut(u64) + Send),
+) -> Result<Outcome, Exhausted> {
+    let ranked = deal.ranked();
+    let mut budget = Budget::new(limits, progress);
+    match variant {
+        Variant::Plain => fast::plain(&ranked, &mut budget),
+        Variant::Recursive => fast::recursive(&ranked, &mut budget),
+    }
+}
+
+/// The score of a deck, top card first: the bottom card × 1, the next × 2,
+/// and so on. Fits in a `u64` for any deck of a [`Deal`]'s cards.
+pub(crate) fn score(deck: &[Card]) -> u64 {
+    deck.iter().rev().zip(1..).map(|(card, place)| card * place).sum()
+}

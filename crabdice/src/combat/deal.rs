@@ -1,0 +1,346 @@
+//! # Deals: the two starting decks
+//!
+//! A [`Deal`] is validated once, when it is built, so every engine can rely
+//! on it: cards are positive and distinct (a tie would leave a round without
+//! a winner), and no score can overflow 64 bits.
+//!
+//! ## Why the score bound is enough
+//! Cards are conserved, so a deck never holds more than the `n` cards of the
+//! deal and no card is multiplied by more than `n`. Any score is therefore at
+//! most `n × Σ cards`. The parser checks that product once, so every later
+//! score computation fits in a `u64` without checks.
+//!
+//! ## Ranks
+//! The engines never look at card values except to compare them, to test
+//! "does this player hold at least as many cards as the value drawn", and to
+//! score the end. [`Deal::ranked`] therefore relabels the `n` cards `0..n` by
+//! value (order is kept, so comparisons are unchanged) and keeps a table of
+//! each rank's *need*: its value, capped at `n` because no deck can ever hold
+//! more than `n - 1` cards after a draw. Puzzle-sized deals then fit in one
+//! byte per card, whatever the card values were.
+
+use std::collections::HashMap;
+
+use crate::error::{ParseError, ParseErrorKind};
+use crate::input::{Line, lines};
+
+use super::{Card, PerPlayer, Player};
+
+/// Why a pair of decks is not a valid deal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DealError {
+    /// A card of value 0.
+    #[error("card 0 is not allowed: cards are positive")]
+    ZeroCard,
+    /// The same card twice.
+    #[error("card {0} is dealt twice: every card must be distinct")]
+    Duplicate(Card),
+    /// Neither player holds a card.
+    #[error("the deal has no cards: at least one player needs a card")]
+    NoCards,
+    /// Scores could overflow 64 bits.
+    #[error("the cards are too large: the number of cards times their sum must stay below 2^64")]
+    TooLarge,
+}
+
+/// The two starting decks of a game of Crab Combat, top card first.
+///
+/// # Examples
+///
+/// ```
+/// use crabdice::{Deal, Player};
+///
+/// let deal = Deal::parse("Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n")?;
+/// assert_eq!(deal.deck(Player::One), &[9, 2, 6, 3, 1]);
+/// assert_eq!(deal.cards(), 10);
+/// # Ok::<_, crabdice::ParseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deal {
+    decks: PerPlayer<Vec<Card>>,
+}
+
+impl Deal {
+    /// Builds a deal from two decks, top card first.
+    ///
+    /// ```
+    /// use crabdice::{Deal, DealError};
+    /// assert!(Deal::new(vec![1, 3], vec![2]).is_ok());
+    /// assert_eq!(Deal::new(vec![1, 3], vec![3]), Err(DealError::Duplicate(3)));
+    /// ```
+    pub fn new(one: Vec<Card>, two: Vec<Card>) -> Result<Self, DealError> {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut sum: u128 = 0;
+        for &card in one.iter().chain(&two) {
+            if card == 0 {
+                return Err(DealError::ZeroCard);
+            }
+            if !seen.insert(card) {
+                return Err(DealError::Duplicate(card));
+            }
+            sum += u128::from(card);
+        }
+        if one.is_empty() && two.is_empty() {
+            return Err(DealError::NoCards);
+        }
+        let count = (one.len() + two.len()) as u128;
+        if sum.checked_mul(count).is_none_or(|bound| bound > u128::from(u64::MAX)) {
+            return Err(DealError::TooLarge);
+        }
+        Ok(Self { decks: PerPlayer::new(one, two) })
+    }
+
+    /// Reads a deal in the puzzle's format: `Player 1:` and one card a line,
+    /// a blank line, `Player 2:` and one card a line.
+    ///
+    /// Line ends may be `\n` or `\r\n`; spaces around a line, extra blank
+    /// lines between the decks and a missing final newline are fine. Every
+    /// other deviation is a [`ParseError`] naming the line.
+    pub fn parse(source: &str) -> Result<Self, ParseError> {
+        Parser { source, decks: PerPlayer::default(), first_seen: HashMap::new(), sum: 0 }.run()
+    }
+
+    /// A player's starting deck, top card first.
+    pub fn deck(&self, player: Player) -> &[Card] {
+        &self.decks[player]
+    }
+
+    /// Both starting decks.
+    pub fn decks(&self) -> &PerPlayer<Vec<Card>> {
+        &self.decks
+    }
+
+    /// The number of cards in the deal.
+    pub fn cards(&self) -> usize {
+        self.decks.one.len() + self.decks.two.len()
+    }
+
+    /// The deal relabelled by rank, for the engines (see the module docs).
+    pub(crate) fn ranked(&self) -> Ranked {
+        let mut values: Vec<Card> = self.decks.one.iter().chain(&self.decks.two).copied().collect();
+        values.sort_unstable();
+        let rank = |card: &Card| values.binary_search(card).map_or(0, |r| r as u32);
+        let decks = PerPlayer::new(
+            self.decks.one.iter().map(rank).collect(),
+            self.decks.two.iter().map(rank).collect(),
+        );
+        let cap = values.len() as u64;
+        let need = values.iter().map(|&v| v.min(cap) as u32).collect();
+        Ranked { decks, values, need }
+    }
+}
+
+/// A deal relabelled by rank: cards are `0..n` in value order.
+#[derive(Debug, Clone)]
+pub(crate) struct Ranked {
+    /// The decks as ranks, top first.
+    pub decks: PerPlayer<Vec<u32>>,
+    /// Card value of each rank.
+    pub values: Vec<Card>,
+    /// Cards a player must still hold to recurse on each rank (value capped
+    /// at `n`).
+    pub need: Vec<u32>,
+}
+
+impl Ranked {
+    /// Score of a deck of ranks, top first: bottom card × 1, next × 2, ...
+    /// Fits in `u64` by the deal's bound.
+    pub fn score(&self, deck: impl DoubleEndedIterator<Item = u32>) -> u64 {
+        deck.rev().zip(1..).map(|(rank, place)| self.values[rank as usize] * place).sum()
+    }
+
+    /// Card values of a deck of ranks.
+    pub fn cards(&self, deck: impl Iterator<Item = u32>) -> Vec<Card> {
+        deck.map(|rank| self.values[rank as usize]).collect()
+    }
+}
+
+/// True for lines that look like a player header (`Player ...`), right or
+/// wrong: they end a deck.
+fn is_header(text: &str) -> bool {
+    text.starts_with("Player")
+}
+
+/// The `N` of a well-formed `Player N:` header.
+fn header_number(text: &str) -> Option<u64> {
+    text.strip_prefix("Player ")?.strip_suffix(':')?.trim().parse().ok()
+}
+
+struct Parser<'a> {
+    source: &'a str,
+    decks: PerPlayer<Vec<Card>>,
+    first_seen: HashMap<Card, usize>,
+    sum: u128,
+}
+
+impl Parser<'_> {
+    fn run(mut self) -> Result<Deal, ParseError> {
+        let mut lines = lines(self.source).filter(|line| !line.is_blank()).peekable();
+        if lines.peek().is_none() {
+            return Err(ParseError::at_end(ParseErrorKind::Empty, self.source));
+        }
+        for player in Player::ALL {
+            let header = format!("Player {}:", player.number());
+            let Some(line) = lines.next() else {
+                return Err(ParseError::at_end(
+                    ParseErrorKind::UnexpectedEnd { expected: header },
+                    self.source,
+                ));
+            };
+            if line.text != header {
+                return Err(self.wrong_header(&line, header));
+            }
+            // A deck runs until the next blank line or header.
+            let mut last = line.number;
+            while let Some(line) = lines.next_if(|l| l.number == last + 1 && !is_header(l.text)) {
+                let card = self.card(&line)?;
+                self.decks[player].push(card);
+                last = line.number;
+            }
+        }
+        if let Some(line) = lines.next() {
+            let found = line.text.to_owned();
+            let kind = if is_header(line.text) {
+                ParseErrorKind::ThirdPlayer { found }
+            } else {
+                ParseErrorKind::TrailingText { found }
+            };
+            return Err(ParseError::at_line(kind, self.source, &line));
+        }
+        if self.first_seen.is_empty() {
+            return Err(ParseError::at_end(ParseErrorKind::NoCards, self.source));
+        }
+        Ok(Deal { decks: self.decks })
+    }
+
+    fn wrong_header(&self, line: &Line<'_>, expected: String) -> ParseError {
+        let found = line.text.to_owned();
+        let kind = match header_number(line.text) {
+            Some(n) if n > 2 => ParseErrorKind::ThirdPlayer { found },
+            _ => ParseErrorKind::ExpectedHeader { expected, found },
+        };
+        ParseError::at_line(kind, self.source, line)
+    }
+
+    fn card(&mut self, line: &Line<'_>) -> Result<Card, ParseError> {
+        let text = line.text;
+        let fail = |kind| ParseError::at_line(kind, self.source, line);
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(fail(ParseErrorKind::NotACard { found: text.to_owned() }));
+        }
+        let Ok(card) = text.parse::<Card>() else {
+            return Err(fail(ParseErrorKind::CardTooLarge { found: text.to_owned() }));
+        };
+        if card == 0 {
+            return Err(fail(ParseErrorKind::ZeroCard { found: text.to_owned() }));
+        }
+        if let Some(&first_line) = self.first_seen.get(&card) {
+            return Err(fail(ParseErrorKind::DuplicateCard { card, first_line }));
+        }
+        self.first_seen.insert(card, line.number);
+        self.sum += u128::from(card);
+        let count = (self.first_seen.len()) as u128;
+        if self.sum * count > u128::from(u64::MAX) {
+            return Err(fail(ParseErrorKind::CardTooLarge { found: text.to_owned() }));
+        }
+        Ok(card)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(source: &str) -> (ParseErrorKind, usize) {
+        let err = Deal::parse(source).unwrap_err();
+        (err.kind().clone(), err.line())
+    }
+
+    #[test]
+    fn parses_the_puzzle_example_with_crlf_and_no_final_newline() {
+        let deal = Deal::parse("Player 1:\r\n9\r\n2\r\n\r\nPlayer 2:  \r\n5 \r\n8").unwrap();
+        assert_eq!(deal.deck(Player::One), &[9, 2]);
+        assert_eq!(deal.deck(Player::Two), &[5, 8]);
+    }
+
+    #[test]
+    fn an_empty_deck_is_valid() {
+        let deal = Deal::parse("Player 1:\n\nPlayer 2:\n3\n1\n").unwrap();
+        assert!(deal.deck(Player::One).is_empty());
+        let deal = Deal::parse("Player 1:\n1\n\nPlayer 2:\n").unwrap();
+        assert!(deal.deck(Player::Two).is_empty());
+    }
+
+    #[test]
+    fn rejects_each_malformed_input_at_its_line() {
+        assert_eq!(kind(""), (ParseErrorKind::Empty, 1));
+        assert_eq!(kind(" \n\n"), (ParseErrorKind::Empty, 3));
+        assert!(matches!(kind("Player 2:\n1\n"), (ParseErrorKind::ExpectedHeader { .. }, 1)));
+        assert!(matches!(
+            kind("Player 1:\n1\n\nPlayer 1:\n2\n"),
+            (ParseErrorKind::ExpectedHeader { .. }, 4)
+        ));
+        assert!(matches!(
+            kind("Player 1:\n1\nx\n\nPlayer 2:\n2\n"),
+            (ParseErrorKind::NotACard { .. }, 3)
+        ));
+        assert!(matches!(
+            kind("Player 1:\n1\n-4\n\nPlayer 2:\n2\n"),
+            (ParseErrorKind::NotACard { .. }, 3)
+        ));
+        assert!(matches!(
+            kind("Player 1:\n1\n2.5\n\nPlayer 2:\n2\n"),
+            (ParseErrorKind::NotACard { .. }, 3)
+        ));
+        assert!(matches!(
+            kind("Player 1:\n0\n\nPlayer 2:\n2\n"),
+            (ParseErrorKind::ZeroCard { .. }, 2)
+        ));
+        assert_eq!(
+            kind("Player 1:\n7\n\nPlayer 2:\n2\n7\n"),
+            (ParseErrorKind::DuplicateCard { card: 7, first_line: 2 }, 6)
+        );
+        assert!(matches!(
+            kind("Player 1:\n1\n\nPlayer 2:\n2\n\nPlayer 3:\n4\n"),
+            (ParseErrorKind::ThirdPlayer { .. }, 7)
+        ));
+        assert!(matches!(kind("Player 1:\n1\n2\n"), (ParseErrorKind::UnexpectedEnd { .. }, 4)));
+        assert_eq!(kind("Player 1:\n\nPlayer 2:\n"), (ParseErrorKind::NoCards, 4));
+        assert!(matches!(kind("Player 1:\n1\n\n2\n"), (ParseErrorKind::ExpectedHeader { .. }, 4)));
+        assert!(matches!(
+            kind("Player 1:\n1\n\nPlayer 2:\n2\n\njunk\n"),
+            (ParseErrorKind::TrailingText { .. }, 7)
+        ));
+        assert!(matches!(
+            kind("Player 1:\n1\n\nPlayer 3:\n2\n"),
+            (ParseErrorKind::ThirdPlayer { .. }, 4)
+        ));
+        assert!(matches!(kind("player 1:\n1\n"), (ParseErrorKind::ExpectedHeader { .. }, 1)));
+        assert!(matches!(
+            kind("Player 1:\n99999999999999999999\n\nPlayer 2:\n2\n"),
+            (ParseErrorKind::CardTooLarge { .. }, 2)
+        ));
+        assert!(matches!(
+            kind("Player 1:\n9999999999999999999\n\nPlayer 2:\n2\n"),
+            (ParseErrorKind::CardTooLarge { .. }, 5)
+        ));
+    }
+
+    #[test]
+    fn errors_point_at_the_column_of_the_text() {
+        let err = Deal::parse("Player 1:\n  abc\n\nPlayer 2:\n1\n").unwrap_err();
+        assert_eq!((err.line(), err.column()), (2, 3));
+        assert_eq!(err.span(), (12, 3).into());
+    }
+
+    #[test]
+    fn ranks_keep_order_and_cap_the_need() {
+        let deal = Deal::new(vec![100, 3], vec![7, 1]).unwrap();
+        let ranked = deal.ranked();
+        assert_eq!(ranked.decks.one, vec![3, 1]);
+        assert_eq!(ranked.decks.two, vec![2, 0]);
+        assert_eq!(ranked.need, vec![1, 3, 4, 4]);
+        assert_eq!(ranked.score([3, 1].into_iter()), 100 * 2 + 3);
+    }
+}

@@ -1,0 +1,222 @@
+//! # The literal engine: one game loop, a pluggable round rule
+//!
+//! This engine plays the rules exactly as written, round by round and game by
+//! game, and reports every step to an [`Observer`]. Plain and Recursive
+//! Combat share one loop; what differs is a [`RoundRule`]:
+//!
+//! | question                          | plain   | recursive                               |
+//! |-----------------------------------|---------|-----------------------------------------|
+//! | does a repeated state end a game? | no      | yes, player 1 wins                      |
+//! | who wins a round?                 | higher  | a sub-game when both hold enough cards, |
+//! |                                   |         | else higher                             |
+//!
+//! Sub-games are frames on an explicit stack rather than recursive calls, so
+//! deep recursion on huge decks cannot overflow the thread's stack. Every
+//! game keeps an exact [`StateSet`] of the states it has seen.
+//!
+//! A plain game that cycles never ends by itself: the fast engine finds the
+//! cycle first (with constant memory) and this loop stops where it begins to
+//! repeat, so the log shows every round up to the first repeated state.
+
+use std::collections::VecDeque;
+
+use super::states::StateSet;
+use super::{Card, Deal, End, Outcome, PerPlayer, Player, Report, Variant};
+use crate::trace::{Event, Observer};
+
+/// How a round is decided and when a game ends early: the one place where
+/// the variants differ.
+trait RoundRule {
+    /// Whether a game ends, won by player 1, when its decks repeat.
+    const REPETITION_ENDS_GAME: bool;
+    /// Given the cards drawn and the decks after the draw, the sizes of the
+    /// sub-game's decks if the round is decided by a sub-game.
+    fn sub_game(
+        drawn: PerPlayer<Card>,
+        decks: &PerPlayer<VecDeque<Card>>,
+    ) -> Option<PerPlayer<usize>>;
+}
+
+struct PlainRule;
+impl RoundRule for PlainRule {
+    const REPETITION_ENDS_GAME: bool = false;
+    fn sub_game(_: PerPlayer<Card>, _: &PerPlayer<VecDeque<Card>>) -> Option<PerPlayer<usize>> {
+        None
+    }
+}
+
+struct RecursiveRule;
+impl RoundRule for RecursiveRule {
+    const REPETITION_ENDS_GAME: bool = true;
+    fn sub_game(
+        drawn: PerPlayer<Card>,
+        decks: &PerPlayer<VecDeque<Card>>,
+    ) -> Option<PerPlayer<usize>> {
+        let enough = |p: Player| decks[p].len() as u64 >= drawn[p];
+        (enough(Player::One) && enough(Player::Two))
+            .then(|| PerPlayer::new(drawn.one as usize, drawn.two as usize))
+    }
+}
+
+/// One game in progress.
+struct Frame {
+    game: u64,
+    decks: PerPlayer<VecDeque<Card>>,
+    round: u64,
+    /// Cards drawn in the current round, while a sub-game decides it.
+    drawn: PerPlayer<Card>,
+    seen: StateSet<Card>,
+}
+
+impl Frame {
+    fn new(game: u64, decks: PerPlayer<VecDeque<Card>>) -> Self {
+        let mut seen = StateSet::default();
+        seen.reset(decks.one.len() + decks.two.len());
+        Self { game, decks, round: 0, drawn: PerPlayer::default(), seen }
+    }
+}
+
+/// Plays every game of the deal literally, reporting each [`Event`] to
+/// `observer`, and returns the top game's outcome with the number of games
+/// played and how deep they nested.
+///
+/// Returns `None` if the observer stopped the game.
+///
+/// # Examples
+///
+/// ```
+/// use crabdice::{Deal, NoTrace, Variant, play_observed};
+///
+/// let deal = Deal::parse("Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n")?;
+/// let report = play_observed(&deal, Variant::Recursive, &mut NoTrace).unwrap();
+/// assert_eq!(report.outcome.score, Some(291));
+/// assert_eq!((report.games, report.max_depth, report.outcome.rounds), (5, 2, 17));
+/// # Ok::<_, crabdice::ParseError>(())
+/// ```
+pub fn play_observed(
+    deal: &Deal,
+    variant: Variant,
+    observer: &mut impl Observer,
+) -> Option<Report> {
+    match variant {
+        Variant::Plain => {
+            // Plain games cannot nest, so the fast engine cannot run out of
+            // stack; an unlimited plain game always ends or cycles.
+            let stop = match super::play(deal, Variant::Plain).map(|outcome| outcome.end) {
+                Ok(End::Cycle { start, length }) => Some((start, length)),
+                _ => None,
+            };
+            run::<PlainRule>(deal, observer, stop)
+        }
+        Variant::Recursive => run::<RecursiveRule>(deal, observer, None),
+    }
+}
+
+fn run<Rule: RoundRule>(
+    deal: &Deal,
+    observer: &mut impl Observer,
+    cycle: Option<(u64, u64)>,
+) -> Option<Report> {
+    macro_rules! emit {
+        ($event:expr) => {
+            if observer.observe(&$event).is_break() {
+                return None;
+            }
+        };
+    }
+    let decks = deal.decks().clone().map(VecDeque::from);
+    let mut stack = vec![Frame::new(1, decks)];
+    let (mut games, mut max_depth) = (1, 0);
+    emit!(Event::GameStart { game: 1, depth: 0 });
+    // The winner of the sub-game that just ended, to settle its parent's round.
+    let mut settled: Option<Player> = None;
+    loop {
+        let depth = stack.len() as u32 - 1;
+        let Some(frame) = stack.last_mut() else { unreachable!("the top game ends the loop") };
+        let winner = if let Some(winner) = settled.take() {
+            winner
+        } else {
+            let mut ended = if frame.decks.one.is_empty() {
+                Some((Player::Two, End::EmptyDeck))
+            } else if frame.decks.two.is_empty() {
+                Some((Player::One, End::EmptyDeck))
+            } else {
+                None
+            };
+            if ended.is_none() {
+                frame.round += 1;
+                emit!(Event::Round {
+                    game: frame.game,
+                    round: frame.round,
+                    decks: frame.decks.as_ref()
+                });
+                if let Some((start, length)) = cycle.filter(|&(s, l)| frame.round == s + l) {
+                    emit!(Event::Cycle { start, length });
+                    emit!(Event::GameEnd { game: 1, winner: None, decks: frame.decks.as_ref() });
+                    return Some(report(
+                        frame,
+                        None,
+                        End::Cycle { start, length },
+                        games,
+                        max_depth,
+                    ));
+                }
+                let (one, two) = (frame.decks.one.iter().copied(), frame.decks.two.iter().copied());
+                if Rule::REPETITION_ENDS_GAME && frame.seen.insert(&one, &two).is_some() {
+                    emit!(Event::Repetition { game: frame.game, round: frame.round });
+                    frame.round -= 1;
+                    ended = Some((Player::One, End::Repetition));
+                }
+            }
+            if let Some((winner, end)) = ended {
+                emit!(Event::GameEnd {
+                    game: frame.game,
+                    winner: Some(winner),
+                    decks: frame.decks.as_ref()
+                });
+                if depth == 0 {
+                    return Some(report(frame, Some(winner), end, games, max_depth));
+                }
+                stack.pop();
+                let parent = stack.last().map_or(1, |f| f.game);
+                emit!(Event::Resume { game: parent });
+                settled = Some(winner);
+                continue;
+            }
+            let drawn = PerPlayer::new(
+                frame.decks.one.pop_front().unwrap_or_default(),
+                frame.decks.two.pop_front().unwrap_or_default(),
+            );
+            emit!(Event::Draw { cards: drawn });
+            frame.drawn = drawn;
+            if let Some(sizes) = Rule::sub_game(drawn, &frame.decks) {
+                emit!(Event::SubGame);
+                games += 1;
+                max_depth = max_depth.max(depth + 1);
+                let decks = PerPlayer::new(
+                    frame.decks.one.iter().take(sizes.one).copied().collect(),
+                    frame.decks.two.iter().take(sizes.two).copied().collect(),
+                );
+                stack.push(Frame::new(games, decks));
+                emit!(Event::GameStart { game: games, depth: depth + 1 });
+                continue;
+            }
+            Player::higher(drawn.one, drawn.two)
+        };
+        let Some(frame) = stack.last_mut() else { unreachable!("a round is settled in a game") };
+        let (won, lost) = (frame.drawn[winner], frame.drawn[winner.other()]);
+        frame.decks[winner].push_back(won);
+        frame.decks[winner].push_back(lost);
+        emit!(Event::RoundWon { game: frame.game, round: frame.round, winner });
+    }
+}
+
+fn report(frame: &Frame, winner: Option<Player>, end: End, games: u64, max_depth: u32) -> Report {
+    let decks = frame.decks.clone().map(Vec::from);
+    let score = winner.map(|w| super::score(&decks[w]));
+    let rounds = match end {
+        End::Cycle { start, length } => start - 1 + length,
+        _ => frame.round,
+    };
+    Report { outcome: Outcome { winner, score, end, rounds, decks }, games, max_depth }
+}

@@ -1,0 +1,235 @@
+//! Crab Combat: the puzzle's examples, then the library's engines checked
+//! against the literal reference engine in `reference/` on exhaustive and
+//! random deals.
+
+mod reference;
+
+use crabdice::{
+    Deal, End, Limits, NoTrace, Outcome, Player, Report, Variant, play, play_observed, play_with,
+};
+use proptest::prelude::*;
+use reference::RefOutcome;
+
+const EXAMPLE: &str = "Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n";
+const LOOP: &str = "Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n";
+
+fn deal(one: &[u64], two: &[u64]) -> Deal {
+    Deal::new(one.to_vec(), two.to_vec()).unwrap()
+}
+
+/// Asserts that an engine's outcome is the reference's.
+fn assert_matches(outcome: &Outcome, expected: &RefOutcome, what: &str) {
+    let winner = outcome.winner.map_or(0, Player::number);
+    assert_eq!(winner, expected.winner, "{what}: winner");
+    assert_eq!(outcome.end.name(), expected.end, "{what}: end");
+    assert_eq!(outcome.rounds, expected.rounds, "{what}: rounds");
+    assert_eq!(outcome.score, expected.score, "{what}: score");
+    assert_eq!(
+        (outcome.decks.one.clone(), outcome.decks.two.clone()),
+        expected.decks,
+        "{what}: decks"
+    );
+    let cycle = match outcome.end {
+        End::Cycle { start, length } => Some((start, length)),
+        _ => None,
+    };
+    assert_eq!(cycle, expected.cycle, "{what}: cycle");
+}
+
+fn assert_report(report: &Report, expected: &RefOutcome, what: &str) {
+    assert_matches(&report.outcome, expected, what);
+    assert_eq!(report.games, expected.games, "{what}: games");
+    assert_eq!(report.max_depth, expected.max_depth, "{what}: max_depth");
+}
+
+/// Checks every engine on one deal against the reference.
+fn check(one: &[u64], two: &[u64]) {
+    let d = deal(one, two);
+    let what = format!("{one:?} / {two:?}");
+    let plain = reference::plain(one, two);
+    assert_matches(&play(&d, Variant::Plain).unwrap(), &plain, &format!("plain {what}"));
+    assert_report(
+        &play_observed(&d, Variant::Plain, &mut NoTrace).unwrap(),
+        &plain,
+        &format!("observed plain {what}"),
+    );
+    let recursive = reference::recursive(one, two);
+    assert_matches(
+        &play(&d, Variant::Recursive).unwrap(),
+        &recursive,
+        &format!("recursive {what}"),
+    );
+    assert_report(
+        &play_observed(&d, Variant::Recursive, &mut NoTrace).unwrap(),
+        &recursive,
+        &format!("observed recursive {what}"),
+    );
+}
+
+#[test]
+fn puzzle_example_part_one_is_306() {
+    let outcome = play(&Deal::parse(EXAMPLE).unwrap(), Variant::Plain).unwrap();
+    assert_eq!((outcome.winner, outcome.score, outcome.rounds), (Some(Player::Two), Some(306), 29));
+}
+
+#[test]
+fn puzzle_example_part_two_is_291() {
+    let deal = Deal::parse(EXAMPLE).unwrap();
+    let outcome = play(&deal, Variant::Recursive).unwrap();
+    assert_eq!(
+        (outcome.winner, outcome.score, outcome.end),
+        (Some(Player::Two), Some(291), End::EmptyDeck)
+    );
+    assert_eq!(outcome.decks.two, vec![7, 5, 6, 2, 4, 1, 10, 8, 9, 3]);
+    // The puzzle's log shows 17 rounds of game 1 and five games, three deep.
+    let report = play_observed(&deal, Variant::Recursive, &mut NoTrace).unwrap();
+    assert_eq!((report.outcome.rounds, report.games, report.max_depth), (17, 5, 2));
+}
+
+#[test]
+fn the_loop_example_ends_by_repetition_in_part_two_and_cycles_in_part_one() {
+    let deal = Deal::parse(LOOP).unwrap();
+    let recursive = play(&deal, Variant::Recursive).unwrap();
+    assert_eq!((recursive.winner, recursive.end), (Some(Player::One), End::Repetition));
+    assert_matches(&recursive, &reference::recursive(&[43, 19], &[2, 29, 14]), "loop");
+    let plain = play(&deal, Variant::Plain).unwrap();
+    assert!(matches!(plain.end, End::Cycle { .. }), "{plain:?}");
+    assert_matches(&plain, &reference::plain(&[43, 19], &[2, 29, 14]), "loop");
+}
+
+#[test]
+fn a_player_without_cards_loses_at_once() {
+    let outcome = play(&deal(&[], &[3, 1]), Variant::Recursive).unwrap();
+    assert_eq!((outcome.winner, outcome.score, outcome.rounds), (Some(Player::Two), Some(7), 0));
+    let outcome = play(&deal(&[5], &[]), Variant::Plain).unwrap();
+    assert_eq!((outcome.winner, outcome.score, outcome.rounds), (Some(Player::One), Some(5), 0));
+}
+
+#[test]
+fn a_round_limit_stops_an_endless_search() {
+    let deal = Deal::parse(LOOP).unwrap();
+    let mut calls = 0;
+    let result =
+        play_with(&deal, Variant::Recursive, Limits { max_rounds: 2 }, &mut |_| calls += 1);
+    assert_eq!(result, Err(crabdice::Exhausted::Rounds { limit: 2, played: 3 }));
+}
+
+/// Every permutation of `values`, split between the players every way.
+fn all_deals(values: &[u64], visit: &mut impl FnMut(&[u64], &[u64])) {
+    fn permute(items: &mut Vec<u64>, k: usize, visit: &mut impl FnMut(&[u64])) {
+        if k == items.len() {
+            visit(items);
+            return;
+        }
+        for i in k..items.len() {
+            items.swap(k, i);
+            permute(items, k + 1, visit);
+            items.swap(k, i);
+        }
+    }
+    let mut items = values.to_vec();
+    permute(&mut items, 0, &mut |perm| {
+        for split in 0..=perm.len() {
+            visit(&perm[..split], &perm[split..]);
+        }
+    });
+}
+
+#[test]
+fn every_small_deal_matches_the_reference() {
+    let (mut deals, mut repetitions, mut cycles) = (0, 0, 0);
+    for values in [&[1, 2, 3, 4, 5, 6][..], &[1, 2, 3, 5, 8, 13, 21], &[2, 3, 4, 6, 7, 9]] {
+        all_deals(values, &mut |one, two| {
+            check(one, two);
+            deals += 1;
+            let d = deal(one, two);
+            repetitions += u32::from(play(&d, Variant::Recursive).unwrap().end == End::Repetition);
+            cycles += u32::from(matches!(play(&d, Variant::Plain).unwrap().end, End::Cycle { .. }));
+        });
+    }
+    assert!(deals > 10_000);
+    // The exhaustive sweep must exercise the rarer paths too.
+    assert!(repetitions > 0 && cycles > 0, "repetitions {repetitions}, cycles {cycles}");
+}
+
+/// Deals of `one + two` cards, either `1..=n` (the puzzle's shape) or
+/// distinct values up to `3n`.
+fn deals(max_cards: usize) -> impl Strategy<Value = (Vec<u64>, Vec<u64>)> {
+    (0..=max_cards, 0..=max_cards, any::<bool>())
+        .prop_filter("at least one card", |(a, b, _)| a + b > 0)
+        .prop_flat_map(|(a, b, puzzle_shaped)| {
+            let n = a + b;
+            let pool: Vec<u64> =
+                if puzzle_shaped { (1..=n as u64).collect() } else { (1..=3 * n as u64).collect() };
+            proptest::sample::subsequence(pool, n).prop_shuffle().prop_map(move |cards| {
+                let (one, two) = cards.split_at(a);
+                (one.to_vec(), two.to_vec())
+            })
+        })
+}
+
+/// Puzzle-shaped deals of `n + n` cards.
+fn puzzle_deals(n: u64) -> impl Strategy<Value = (Vec<u64>, Vec<u64>)> {
+    Just((1..=2 * n).collect::<Vec<u64>>()).prop_shuffle().prop_map(move |cards| {
+        let (one, two) = cards.split_at(n as usize);
+        (one.to_vec(), two.to_vec())
+    })
+}
+
+/// Checks the deal unless the reference would take too long on it.
+fn check_bounded(one: &[u64], two: &[u64], max_rounds: u64) -> Result<(), TestCaseError> {
+    let d = deal(one, two);
+    let limits = Limits { max_rounds };
+    prop_assume!(play_with(&d, Variant::Recursive, limits, &mut |_| {}).is_ok());
+    check(one, two);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #[test]
+    fn random_deals_up_to_ten_cards_each_match_the_reference((one, two) in deals(10)) {
+        check_bounded(&one, &two, 20_000)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    #[test]
+    fn random_deals_up_to_twenty_five_cards_each_match_the_reference((one, two) in deals(25)) {
+        check_bounded(&one, &two, 20_000)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, max_global_rejects: 10_000, ..ProptestConfig::default() })]
+    #[test]
+    fn puzzle_shaped_deals_match_the_reference((one, two) in puzzle_deals(25)) {
+        check_bounded(&one, &two, 40_000)?;
+    }
+
+    #[test]
+    fn cards_are_conserved_and_plain_equals_recursive_without_sub_games((one, two) in deals(12)) {
+        let d = deal(&one, &two);
+        let mut all: Vec<u64> = one.iter().chain(&two).copied().collect();
+        all.sort_unstable();
+        for variant in [Variant::Plain, Variant::Recursive] {
+            let outcome = play(&d, variant).unwrap();
+            let mut end: Vec<u64> = outcome.decks.one.iter().chain(&outcome.decks.two).copied().collect();
+            end.sort_unstable();
+            prop_assert_eq!(&end, &all);
+        }
+        // With every card larger than the deal, no sub-game can start, so the
+        // variants differ only by the repetition rule.
+        let n = all.len() as u64;
+        let shift = |deck: &[u64]| deck.iter().map(|c| c + n).collect::<Vec<_>>();
+        let big = deal(&shift(&one), &shift(&two));
+        let plain = play(&big, Variant::Plain).unwrap();
+        let recursive = play(&big, Variant::Recursive).unwrap();
+        if plain.end == End::EmptyDeck {
+            prop_assert_eq!(plain, recursive);
+        } else {
+            prop_assert_eq!(recursive.end, End::Repetition);
+        }
+    }
+}

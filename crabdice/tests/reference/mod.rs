@@ -1,0 +1,154 @@
+//! An obviously-correct Crab Combat engine: the rules exactly as the puzzle
+//! words them, with no shortcut and no cleverness. Every state a game sees is
+//! stored in full in a `HashMap`, so repetition and cycles are found exactly.
+//! It is slow and memory-hungry on purpose; the library's engines are checked
+//! against it.
+
+#![allow(dead_code)]
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// What the reference engine found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefOutcome {
+    /// 1, 2, or 0 for a plain game that cycles.
+    pub winner: u8,
+    /// "empty-deck", "repetition" or "cycle".
+    pub end: &'static str,
+    /// Rounds played in the top game.
+    pub rounds: u64,
+    /// For a cycle: (first round of the cycle, its length).
+    pub cycle: Option<(u64, u64)>,
+    /// Final decks.
+    pub decks: (Vec<u64>, Vec<u64>),
+    /// The winner's score.
+    pub score: Option<u64>,
+    /// Games played (top game included).
+    pub games: u64,
+    /// Deepest nesting of sub-games (0 = none).
+    pub max_depth: u32,
+}
+
+pub fn score(deck: &[u64]) -> u64 {
+    deck.iter().rev().enumerate().map(|(i, &c)| c * (i as u64 + 1)).sum()
+}
+
+/// Plain Combat, remembering every state to find a cycle.
+pub fn plain(one: &[u64], two: &[u64]) -> RefOutcome {
+    let mut d1: VecDeque<u64> = one.iter().copied().collect();
+    let mut d2: VecDeque<u64> = two.iter().copied().collect();
+    let mut seen: HashMap<(Vec<u64>, Vec<u64>), u64> = HashMap::new();
+    let mut rounds = 0;
+    loop {
+        if d1.is_empty() || d2.is_empty() {
+            let winner = if d1.is_empty() { 2 } else { 1 };
+            let decks = (Vec::from(d1), Vec::from(d2));
+            let score = Some(score(if winner == 1 { &decks.0 } else { &decks.1 }));
+            return RefOutcome {
+                winner,
+                end: "empty-deck",
+                rounds,
+                cycle: None,
+                decks,
+                score,
+                games: 1,
+                max_depth: 0,
+            };
+        }
+        let state = (Vec::from(d1.clone()), Vec::from(d2.clone()));
+        if let Some(&first) = seen.get(&state) {
+            return RefOutcome {
+                winner: 0,
+                end: "cycle",
+                rounds,
+                cycle: Some((first + 1, rounds - first)),
+                decks: state,
+                score: None,
+                games: 1,
+                max_depth: 0,
+            };
+        }
+        seen.insert(state, rounds);
+        let a = d1.pop_front().unwrap();
+        let b = d2.pop_front().unwrap();
+        if a > b {
+            d1.push_back(a);
+            d1.push_back(b);
+        } else {
+            d2.push_back(b);
+            d2.push_back(a);
+        }
+        rounds += 1;
+    }
+}
+
+struct Counter {
+    games: u64,
+    max_depth: u32,
+}
+
+/// One game of Recursive Combat: (winner, rounds, end, decks).
+fn recursive_game(
+    mut d1: VecDeque<u64>,
+    mut d2: VecDeque<u64>,
+    depth: u32,
+    counter: &mut Counter,
+) -> (u8, u64, &'static str, (Vec<u64>, Vec<u64>)) {
+    counter.games += 1;
+    counter.max_depth = counter.max_depth.max(depth);
+    let mut seen: HashSet<(Vec<u64>, Vec<u64>)> = HashSet::new();
+    let mut rounds = 0;
+    loop {
+        if d1.is_empty() {
+            return (2, rounds, "empty-deck", (Vec::from(d1), Vec::from(d2)));
+        }
+        if d2.is_empty() {
+            return (1, rounds, "empty-deck", (Vec::from(d1), Vec::from(d2)));
+        }
+        let state = (Vec::from(d1.clone()), Vec::from(d2.clone()));
+        if !seen.insert(state) {
+            return (1, rounds, "repetition", (Vec::from(d1), Vec::from(d2)));
+        }
+        let a = d1.pop_front().unwrap();
+        let b = d2.pop_front().unwrap();
+        let winner = if d1.len() as u64 >= a && d2.len() as u64 >= b {
+            let sub1 = d1.iter().take(a as usize).copied().collect();
+            let sub2 = d2.iter().take(b as usize).copied().collect();
+            recursive_game(sub1, sub2, depth + 1, counter).0
+        } else if a > b {
+            1
+        } else {
+            2
+        };
+        if winner == 1 {
+            d1.push_back(a);
+            d1.push_back(b);
+        } else {
+            d2.push_back(b);
+            d2.push_back(a);
+        }
+        rounds += 1;
+    }
+}
+
+/// Recursive Combat, literally.
+pub fn recursive(one: &[u64], two: &[u64]) -> RefOutcome {
+    let mut counter = Counter { games: 0, max_depth: 0 };
+    let (winner, rounds, end, decks) = recursive_game(
+        one.iter().copied().collect(),
+        two.iter().copied().collect(),
+        0,
+        &mut counter,
+    );
+    let score = Some(score(if winner == 1 { &decks.0 } else { &decks.1 }));
+    RefOutcome {
+        winner,
+        end,
+        rounds,
+        cycle: None,
+        decks,
+        score,
+        games: counter.games,
+        max_depth: counter.max_depth,
+    }
+}

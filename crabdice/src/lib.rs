@@ -6,6 +6,7 @@
 //! "Dirac" die).
 
 pub mod combat;
+mod detect;
 mod error;
 mod input;
 mod trace;
@@ -14,5 +15,6 @@ pub use combat::{
     Card, Deal, DealError, End, Exhausted, Limits, Outcome, PROGRESS_INTERVAL, PerPlayer, Player,
     Report, Variant, play, play_observed, play_with,
 };
+pub use detect::Game;
 pub use error::{ParseError, ParseErrorKind};
 pub use trace::{Event, NoTrace, Observer, PuzzleLog};

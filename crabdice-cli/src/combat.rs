@@ -1,0 +1,142 @@
+//! `crabdice combat`: both variants of Crab Combat on one deal.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use crabdice::{
+    Deal, Event, Limits, NoTrace, Observer, Outcome, PROGRESS_INTERVAL, PuzzleLog, Variant,
+};
+use miette::miette;
+
+use crate::cli::{CombatEngine, CombatOptions, Output};
+use crate::failure::Failure;
+use crate::progress::Progress;
+use crate::source::Source;
+use crate::timing;
+
+/// One part's result.
+#[derive(Debug)]
+pub struct Part {
+    pub number: u8,
+    pub outcome: Outcome,
+    /// Games and deepest nesting, when the literal engine ran.
+    pub games: Option<(u64, u32)>,
+    pub time: Option<Duration>,
+}
+
+/// Plays the parts `output` asks for. With `trace`, the puzzle's log of
+/// each part is streamed to `out` as it is played.
+pub fn run(
+    source: &Source,
+    deal: &Deal,
+    output: Output,
+    options: CombatOptions,
+    out: &mut dyn Write,
+) -> Result<Vec<Part>, Failure> {
+    let limits =
+        options.max_rounds.map_or_else(Limits::default, |max_rounds| Limits { max_rounds });
+    let mut parts = Vec::new();
+    for (number, variant) in [(1, Variant::Plain), (2, Variant::Recursive)] {
+        if !output.wants(number) {
+            continue;
+        }
+        let label = format!("{} part {number}", source.name);
+        let literal =
+            |observer: &mut dyn Observer| play_literal(deal, variant, limits, &label, observer);
+        let (outcome, games) = if options.trace {
+            let mut log = PuzzleLog::new(&mut *out, variant);
+            let report = literal(&mut log);
+            if let Some(error) = log.error() {
+                return Err(std::io::Error::new(error.kind(), error.to_string()).into());
+            }
+            let report = report?;
+            (report.outcome, Some((report.games, report.max_depth)))
+        } else if options.engine == CombatEngine::Literal {
+            let report = literal(&mut NoTrace)?;
+            (report.outcome, Some((report.games, report.max_depth)))
+        } else {
+            let mut progress = Progress::new(label.clone());
+            let outcome =
+                crabdice::play_with(deal, variant, limits, &mut |rounds| progress.tick(rounds))
+                    .map_err(|e| exhausted(&label, &e.to_string()))?;
+            // Only the literal engine plays (and so counts) every sub-game.
+            let games = if output.json && variant == Variant::Recursive {
+                let report = literal(&mut NoTrace)?;
+                Some((report.games, report.max_depth))
+            } else {
+                None
+            };
+            (outcome, games)
+        };
+        let time = output.time.then(|| match options.engine {
+            CombatEngine::Fast => timing::median(|| {
+                let _ = crabdice::play_with(deal, variant, limits, &mut |_| {});
+            }),
+            CombatEngine::Literal => timing::median(|| {
+                let _ = crabdice::play_observed(deal, variant, &mut NoTrace);
+            }),
+        });
+        let games = games.filter(|_| variant == Variant::Recursive);
+        parts.push(Part { number, outcome, games, time });
+    }
+    Ok(parts)
+}
+
+fn exhausted(label: &str, error: &str) -> Failure {
+    Failure::Error(miette!(
+        help = "raise the limit with --max-rounds, or leave it out to play to the end",
+        "{label}: {error}"
+    ))
+}
+
+/// Wraps an observer with the round limit and the progress spinner.
+struct Bounded<O> {
+    inner: O,
+    limit: u64,
+    rounds: u64,
+    progress: Progress,
+    exhausted: bool,
+}
+
+impl<O: Observer> Observer for Bounded<O> {
+    fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        if let Event::Draw { .. } = event {
+            self.rounds += 1;
+            if self.rounds > self.limit {
+                self.exhausted = true;
+                return ControlFlow::Break(());
+            }
+            if self.rounds.is_multiple_of(PROGRESS_INTERVAL) {
+                self.progress.tick(self.rounds);
+            }
+        }
+        self.inner.observe(event)
+    }
+}
+
+/// Plays with the literal engine, within `limits`.
+fn play_literal(
+    deal: &Deal,
+    variant: Variant,
+    limits: Limits,
+    label: &str,
+    observer: &mut dyn Observer,
+) -> Result<crabdice::Report, Failure> {
+    let mut bounded = Bounded {
+        inner: observer,
+        limit: limits.max_rounds,
+        rounds: 0,
+        progress: Progress::new(label.to_owned()),
+        exhausted: false,
+    };
+    match crabdice::play_observed(deal, variant, &mut bounded) {
+        Some(report) => Ok(report),
+        None if bounded.exhausted => Err(exhausted(
+            label,
+            &format!("gave up after {0} rounds: the limit is {0} rounds", limits.max_rounds),
+        )),
+        // The observer stopped because the output closed.
+        None => Err(Failure::ClosedOutput),
+    }
+}

@@ -1,0 +1,48 @@
+//! Why a run failed, and how that is shown.
+//!
+//! Errors go to standard error through [miette], which shows the file, the
+//! line and a label under the offending text; standard output stays empty.
+//! A closed standard output (`crabdice ... | head`) is not an error: the run
+//! simply stops, quietly.
+
+use std::io;
+use std::process::ExitCode;
+
+/// A run that did not finish.
+#[derive(Debug)]
+pub enum Failure {
+    /// Something to tell the user.
+    Error(miette::Report),
+    /// Standard output was closed by its reader.
+    ClosedOutput,
+}
+
+impl Failure {
+    /// Prints the failure and returns the exit status: 1 for errors, 0 for a
+    /// closed pipe (the reader asked for no more).
+    pub fn report(self) -> ExitCode {
+        match self {
+            Self::Error(report) => {
+                eprintln!("{report:?}");
+                ExitCode::from(1)
+            }
+            Self::ClosedOutput => ExitCode::SUCCESS,
+        }
+    }
+}
+
+impl From<miette::Report> for Failure {
+    fn from(report: miette::Report) -> Self {
+        Self::Error(report)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Self {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Self::ClosedOutput
+        } else {
+            Self::Error(miette::miette!("cannot write the output: {error}"))
+        }
+    }
+}

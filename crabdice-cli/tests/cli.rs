@@ -1,0 +1,273 @@
+//! The command line as a user meets it: answers, JSON, traces, errors and
+//! exit codes. Each test is one behaviour, named as a sentence.
+
+use std::io::{Read, Write};
+use std::process::Stdio;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn crabdice() -> Command {
+    let mut cmd = Command::cargo_bin("crabdice").unwrap();
+    cmd.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let output = crabdice().args(args).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn solve_prints_both_parts_of_the_combat_example() {
+    crabdice()
+        .args(["solve", "examples/combat.txt"])
+        .assert()
+        .success()
+        .stdout("part 1: 306\npart 2: 291\n");
+}
+
+#[test]
+fn part_prints_the_bare_answer() {
+    crabdice()
+        .args(["combat", "examples/combat.txt", "--part", "2"])
+        .assert()
+        .success()
+        .stdout("291\n");
+    crabdice()
+        .args(["solve", "examples/combat.txt", "--part", "1"])
+        .assert()
+        .success()
+        .stdout("306\n");
+}
+
+#[test]
+fn several_files_are_prefixed_by_their_names() {
+    crabdice()
+        .args(["solve", "examples/combat.txt", "examples/combat-loop.txt", "--part", "2"])
+        .assert()
+        .success()
+        .stdout("examples/combat.txt: part 2: 291\nexamples/combat-loop.txt: part 2: 105\n");
+}
+
+#[test]
+fn standard_input_is_read_for_a_dash() {
+    crabdice()
+        .args(["combat", "-", "--part", "1"])
+        .write_stdin(
+            "Player 1:\r\n9\r\n2\r\n6\r\n3\r\n1\r\n\r\nPlayer 2:\r\n5\r\n8\r\n4\r\n7\r\n10",
+        )
+        .assert()
+        .success()
+        .stdout("306\n");
+}
+
+#[test]
+fn json_reports_every_combat_field() {
+    let value = json(&["combat", "examples/combat.txt", "--json"]);
+    assert_eq!(value["game"], "combat");
+    let one = &value["part1"];
+    assert_eq!(
+        (one["winner"].as_u64(), one["score"].as_u64(), one["rounds"].as_u64()),
+        (Some(2), Some(306), Some(29))
+    );
+    assert_eq!(one["end"], "empty-deck");
+    let two = &value["part2"];
+    assert_eq!(
+        (two["winner"].as_u64(), two["score"].as_u64(), two["rounds"].as_u64()),
+        (Some(2), Some(291), Some(17))
+    );
+    assert_eq!((two["games"].as_u64(), two["max_depth"].as_u64()), (Some(5), Some(2)));
+    assert_eq!(two["end"], "empty-deck");
+}
+
+#[test]
+fn json_reports_a_cycle_and_a_repetition() {
+    let value = json(&["combat", "examples/combat-loop.txt", "--json"]);
+    let one = &value["part1"];
+    assert!(one["winner"].is_null() && one["score"].is_null());
+    assert_eq!(one["end"], "cycle");
+    assert!(one["cycle"]["start"].as_u64().is_some() && one["cycle"]["length"].as_u64().is_some());
+    assert_eq!(value["part2"]["end"], "repetition");
+    assert_eq!(value["part2"]["winner"], 1);
+}
+
+#[test]
+fn time_adds_a_median_to_text_and_json() {
+    crabdice()
+        .args(["combat", "examples/combat.txt", "--part", "2", "--time"])
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"^291 \([0-9.]+ (ns|µs|ms)\)\n$").unwrap());
+    let value = json(&["combat", "examples/combat.txt", "--json", "--time"]);
+    assert!(value["part1"]["time_ns"].as_u64().is_some());
+    assert!(value["part2"]["time_ns"].as_u64().is_some());
+}
+
+#[test]
+fn trace_follows_the_puzzle_log() {
+    let output = crabdice()
+        .args(["combat", "examples/combat.txt", "--part", "2", "--trace"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.starts_with(
+            "=== Game 1 ===\n\n-- Round 1 (Game 1) --\nPlayer 1's deck: 9, 2, 6, 3, 1\n"
+        )
+    );
+    assert!(text.contains(
+        "Player 1 plays: 4\nPlayer 2 plays: 3\nPlaying a sub-game to determine the winner...\n\n=== Game 2 ===\n"
+    ));
+    assert!(text.contains("The winner of game 2 is player 2!\n\n...anyway, back to game 1.\nPlayer 2 wins round 9 of game 1!\n\n-- Round 10 (Game 1) --\n"));
+    assert_eq!(text.matches("=== Game ").count(), 5);
+    assert!(text.ends_with(
+        "Player 2 wins round 17 of game 1!\nThe winner of game 1 is player 2!\n\n\n== Post-game results ==\n\
+         Player 1's deck: \nPlayer 2's deck: 7, 5, 6, 2, 4, 1, 10, 8, 9, 3\n291\n"
+    ));
+}
+
+#[test]
+fn plain_trace_uses_part_one_wording() {
+    let output = crabdice()
+        .args(["combat", "examples/combat.txt", "--part", "1", "--trace"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("-- Round 1 --\nPlayer 1's deck: 9, 2, 6, 3, 1\nPlayer 2's deck: 5, 8, 4, 7, 10\nPlayer 1 plays: 9\nPlayer 2 plays: 5\nPlayer 1 wins the round!\n\n-- Round 2 --\n"));
+    assert!(text.ends_with("Player 2 wins the round!\n\n\n== Post-game results ==\nPlayer 1's deck: \nPlayer 2's deck: 3, 2, 10, 6, 8, 5, 9, 4, 7, 1\n306\n"));
+}
+
+#[test]
+fn trace_into_a_closed_pipe_ends_quietly() {
+    // A long game, so the log is far larger than a pipe's buffer.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("crabdice"))
+        .args(["combat", "-", "--part", "1", "--trace"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = |cards: std::iter::StepBy<std::ops::RangeInclusive<u64>>| {
+        cards.map(|c| c.to_string()).collect::<Vec<_>>().join("\n")
+    };
+    let deal = format!(
+        "Player 1:\n{}\n\nPlayer 2:\n{}\n",
+        lines((1..=500).step_by(2)),
+        lines((2..=500).step_by(2))
+    );
+    child.stdin.take().unwrap().write_all(deal.as_bytes()).unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 100];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+}
+
+#[test]
+fn bad_input_names_the_file_and_line_and_prints_nothing() {
+    let dir = std::env::temp_dir().join(format!("crabdice-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad deck.txt");
+    std::fs::write(&file, "Player 1:\n9\nten\n\nPlayer 2:\n5\n").unwrap();
+    crabdice()
+        .args(["solve"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("bad deck.txt:3:1"))
+        .stderr(predicate::str::contains("line 3, column 1: `ten` is not a card"));
+}
+
+#[test]
+fn every_malformed_deal_is_an_error_not_a_panic() {
+    let cases = [
+        ("", "the input is empty"),
+        ("Player 2:\n1\n", "expected `Player 1:`"),
+        ("Player 1:\n0\n\nPlayer 2:\n2\n", "0 is not allowed"),
+        ("Player 1:\n-3\n\nPlayer 2:\n2\n", "is not a card"),
+        ("Player 1:\n3\n\nPlayer 2:\n3\n", "dealt twice"),
+        ("Player 1:\n1\n\nPlayer 2:\n2\n\nPlayer 3:\n4\n", "exactly two players"),
+        ("Player 1:\n1\n", "found the end of the input"),
+        ("Player 1:\n99999999999999999999\n\nPlayer 2:\n2\n", "too large"),
+    ];
+    for (input, message) in cases {
+        crabdice()
+            .args(["combat", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(message).and(predicate::str::contains("<stdin>")));
+    }
+}
+
+#[test]
+fn a_file_of_neither_game_is_refused() {
+    crabdice().args(["solve", "-"]).write_stdin("hello\n").assert().code(1).stderr(
+        predicate::str::contains("starts neither a Crab Combat deal nor a Dirac Dice game"),
+    );
+}
+
+#[test]
+fn a_missing_file_is_reported() {
+    crabdice()
+        .args(["solve", "no/such/file.txt"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("cannot read no/such/file.txt"));
+}
+
+#[test]
+fn max_rounds_bounds_the_work_with_a_clear_message() {
+    for engine in ["fast", "literal"] {
+        crabdice()
+            .args([
+                "combat",
+                "examples/combat.txt",
+                "--part",
+                "2",
+                "--max-rounds",
+                "5",
+                "--engine",
+                engine,
+            ])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("the limit is 5 rounds")
+                    .and(predicate::str::contains("--max-rounds")),
+            );
+    }
+}
+
+#[test]
+fn the_literal_engine_gives_the_same_answers() {
+    crabdice()
+        .args(["combat", "examples/combat.txt", "--engine", "literal"])
+        .assert()
+        .success()
+        .stdout("part 1: 306\npart 2: 291\n");
+}
+
+#[test]
+fn trace_and_json_cannot_be_combined() {
+    crabdice().args(["combat", "examples/combat.txt", "--trace", "--json"]).assert().code(2);
+}
+
+#[test]
+fn every_command_has_help_with_an_example() {
+    for command in
+        [&["--help"][..], &["solve", "--help"], &["combat", "--help"], &["dice", "--help"]]
+    {
+        crabdice().args(command).assert().success().stdout(predicate::str::contains("Examples:"));
+    }
+}

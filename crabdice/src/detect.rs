@@ -1,0 +1,55 @@
+//! # Which game is this?
+//!
+//! `crabdice solve` accepts either game's input and tells them apart by their
+//! first non-blank line: a deal starts with a bare header (`Player 1:`), a
+//! Dirac Dice game with a starting position (`Player 1 starting position:
+//! 4`). Anything else is neither, and the error says what was expected.
+
+use crate::error::{ParseError, ParseErrorKind};
+use crate::input::lines;
+
+/// The two games crabdice knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Game {
+    /// Crab Combat: a deal of two decks.
+    Combat,
+    /// Dirac Dice: players' starting positions.
+    Dice,
+}
+
+impl Game {
+    /// Recognizes the game from the input's first non-blank line.
+    ///
+    /// ```
+    /// use crabdice::Game;
+    /// assert_eq!(Game::detect("Player 1:\n9\n\nPlayer 2:\n5\n")?, Game::Combat);
+    /// assert_eq!(Game::detect("Player 1 starting position: 4\n")?, Game::Dice);
+    /// assert!(Game::detect("hello\n").is_err());
+    /// # Ok::<_, crabdice::ParseError>(())
+    /// ```
+    pub fn detect(source: &str) -> Result<Self, ParseError> {
+        let Some(line) = lines(source).find(|line| !line.is_blank()) else {
+            return Err(ParseError::at_end(ParseErrorKind::Empty, source));
+        };
+        let text = line.text;
+        if text.starts_with("Player") && text.ends_with(':') {
+            Ok(Self::Combat)
+        } else if text.starts_with("Player") && text.contains("starting position") {
+            Ok(Self::Dice)
+        } else {
+            Err(ParseError::at_line(
+                ParseErrorKind::UnknownGame { found: text.to_owned() },
+                source,
+                &line,
+            ))
+        }
+    }
+
+    /// The game's name in output: `combat` or `dice`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Combat => "combat",
+            Self::Dice => "dice",
+        }
+    }
+}

@@ -21,8 +21,12 @@ impl Progress {
         Self { bar: None, label }
     }
 
-    /// Reports that `rounds` rounds have been played.
+    /// Reports that `rounds` rounds have been played. Short games (the
+    /// library's final report comes early) show nothing.
     pub fn tick(&mut self, rounds: u64) {
+        if rounds < crabdice::PROGRESS_INTERVAL {
+            return;
+        }
         let bar = self.bar.get_or_insert_with(|| {
             let bar = ProgressBar::new_spinner();
             if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} [{elapsed}]") {

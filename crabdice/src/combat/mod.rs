@@ -301,7 +301,8 @@ pub fn play(deal: &Deal, variant: Variant) -> Result<Outcome, Exhausted> {
 }
 
 /// Plays a deal within `limits`, calling `progress` with the rounds played
-/// so far about every [`PROGRESS_INTERVAL`] rounds.
+/// so far about every [`PROGRESS_INTERVAL`] rounds, and once more at the end
+/// with the total (rounds of every game the engine had to play).
 ///
 /// ```
 /// use crabdice::{Deal, Exhausted, Limits, Variant, play_with};
@@ -320,10 +321,12 @@ pub fn play_with(
 ) -> Result<Outcome, Exhausted> {
     let ranked = deal.ranked();
     let mut budget = Budget::new(limits, progress);
-    match variant {
+    let outcome = match variant {
         Variant::Plain => fast::plain(&ranked, &mut budget),
         Variant::Recursive => fast::recursive(&ranked, &mut budget),
-    }
+    }?;
+    (budget.progress)(budget.played);
+    Ok(outcome)
 }
 
 /// The score of a deck, top card first: the bottom card × 1, the next × 2,

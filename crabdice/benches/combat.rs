@@ -1,0 +1,71 @@
+//! Crab Combat benchmarks on the fixed corpus in `benches/corpus/` (see its
+//! `expected.txt`), from a 39-round deal to one of ~1.9 million rounds. Each
+//! benchmark asserts its answer.
+//!
+//! `baseline_*` time a model of the fastest public solution (`baseline/`),
+//! which is inexact, on the same deals, so the README can give ratios
+//! measured on one machine.
+//!
+//! ```sh
+//! cargo bench -p crabdice --bench combat
+//! ```
+
+mod baseline;
+
+use crabdice::{Deal, Variant, play};
+use divan::{Bencher, black_box};
+
+fn main() {
+    divan::main();
+}
+
+const DEALS: &[&str] = &["1188", "2774", "992", "1762", "2114", "287", "2951"];
+
+/// The corpus deal named `seed` and its expected (part 1, part 2) scores.
+fn case(seed: &str) -> (Deal, u64, u64) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/corpus");
+    let text = std::fs::read_to_string(format!("{dir}/deal-{seed}.txt")).unwrap();
+    let table = std::fs::read_to_string(format!("{dir}/expected.txt")).unwrap();
+    let row = table.lines().find(|l| l.starts_with(&format!("deal-{seed}.txt"))).unwrap();
+    let fields: Vec<u64> = row.split_whitespace().skip(1).map(|f| f.parse().unwrap()).collect();
+    (Deal::parse(&text).unwrap(), fields[0], fields[2])
+}
+
+fn bytes(deck: &[u64]) -> Vec<u8> {
+    deck.iter().map(|&c| c as u8).collect()
+}
+
+#[divan::bench(args = DEALS)]
+fn recursive(bencher: Bencher, seed: &str) {
+    let (deal, _, expected) = case(seed);
+    bencher.bench(|| {
+        let outcome = play(black_box(&deal), Variant::Recursive).unwrap();
+        assert_eq!(outcome.score, Some(expected));
+    });
+}
+
+#[divan::bench(args = DEALS)]
+fn baseline_recursive(bencher: Bencher, seed: &str) {
+    let (deal, _, _) = case(seed);
+    let (one, two) = (bytes(&deal.decks().one), bytes(&deal.decks().two));
+    bencher.bench(|| baseline::recursive_combat(black_box(&one), black_box(&two)));
+}
+
+#[divan::bench(args = DEALS)]
+fn plain(bencher: Bencher, seed: &str) {
+    let (deal, expected, _) = case(seed);
+    bencher.bench(|| {
+        let outcome = play(black_box(&deal), Variant::Plain).unwrap();
+        assert_eq!(outcome.score, Some(expected));
+    });
+}
+
+#[divan::bench(args = DEALS)]
+fn baseline_plain(bencher: Bencher, seed: &str) {
+    let (deal, expected, _) = case(seed);
+    let (one, two) = (bytes(&deal.decks().one), bytes(&deal.decks().two));
+    bencher.bench(|| {
+        let score = baseline::combat(black_box(&one), black_box(&two));
+        assert_eq!(u64::from(score), expected);
+    });
+}

@@ -1,0 +1,84 @@
+//! The benchmark corpus (`benches/corpus/`) as a regression table: every
+//! engine must reproduce the expected values, which the reference engine
+//! confirms (on the light deals in every run; on all of them with
+//! `cargo test --release -- --ignored`).
+
+mod reference;
+
+use crabdice::{Deal, NoTrace, Variant, play, play_observed};
+
+struct Case {
+    file: String,
+    deal: Deal,
+    one: (u64, u64),
+    two: (u64, u64, u64, u32),
+}
+
+fn corpus() -> Vec<Case> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/corpus");
+    let table = std::fs::read_to_string(format!("{dir}/expected.txt")).unwrap();
+    table
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let n = |i: usize| fields[i].parse::<u64>().unwrap();
+            let text = std::fs::read_to_string(format!("{dir}/{}", fields[0])).unwrap();
+            Case {
+                file: fields[0].to_owned(),
+                deal: Deal::parse(&text).unwrap(),
+                one: (n(1), n(2)),
+                two: (n(3), n(4), n(5), n(6) as u32),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_fast_engine_reproduces_the_corpus() {
+    for case in corpus() {
+        let plain = play(&case.deal, Variant::Plain).unwrap();
+        assert_eq!((plain.score.unwrap(), plain.rounds), case.one, "{}", case.file);
+        let recursive = play(&case.deal, Variant::Recursive).unwrap();
+        assert_eq!(
+            (recursive.score.unwrap(), recursive.rounds),
+            (case.two.0, case.two.1),
+            "{}",
+            case.file
+        );
+    }
+}
+
+#[test]
+fn the_literal_engine_reproduces_the_corpus_counts() {
+    for case in corpus().into_iter().take(4) {
+        let report = play_observed(&case.deal, Variant::Recursive, &mut NoTrace).unwrap();
+        let got =
+            (report.outcome.score.unwrap(), report.outcome.rounds, report.games, report.max_depth);
+        assert_eq!(got, case.two, "{}", case.file);
+    }
+}
+
+fn check_reference(case: &Case) {
+    let (one, two) = (&case.deal.decks().one, &case.deal.decks().two);
+    let plain = reference::plain(one, two);
+    assert_eq!((plain.score.unwrap(), plain.rounds), case.one, "{}", case.file);
+    let recursive = reference::recursive(one, two);
+    let got = (recursive.score.unwrap(), recursive.rounds, recursive.games, recursive.max_depth);
+    assert_eq!(got, case.two, "{}", case.file);
+}
+
+#[test]
+fn the_reference_engine_confirms_the_light_deals() {
+    for case in corpus().iter().take(3) {
+        check_reference(case);
+    }
+}
+
+#[test]
+#[ignore = "slow: the reference engine plays millions of rounds"]
+fn the_reference_engine_confirms_every_deal() {
+    for case in corpus() {
+        check_reference(&case);
+    }
+}

@@ -7,7 +7,7 @@
 //! cargo run --release --example corpus -- 25 1234 1 --print   # print one deal
 //! ```
 //!
-//! The shuffle is a Fisher-Yates shuffle driven by proptest's ChaCha
+//! The shuffle is a Fisher-Yates shuffle driven by proptest's `ChaCha`
 //! generator, seeded with the seed's little-endian bytes, so a seed names the
 //! same deal on every machine and every version.
 
@@ -40,7 +40,7 @@ fn main() {
         if print {
             for (number, deck) in [(1, &deal.decks().one), (2, &deal.decks().two)] {
                 println!("Player {number}:");
-                for card in deck.iter() {
+                for card in deck {
                     println!("{card}");
                 }
                 if number == 1 {

@@ -5,7 +5,13 @@
 //! **Dirac Dice** (2021 day 21; a deterministic die and a universe-splitting
 //! "Dirac" die).
 
+mod count;
+mod dirac;
 mod error;
 mod input;
+mod tally;
 
-pub use error::{ParseError, ParseErrorKind};
+pub use count::{Count, Universes};
+pub use dirac::{DeterministicOutcome, DiceRules, Starts, play_deterministic};
+pub use error::{CountOverflow, DiceError, ParseError, ParseErrorKind, RulesError};
+pub use tally::Tally;

@@ -12,6 +12,9 @@ mod input;
 mod tally;
 
 pub use count::{Count, Universes};
-pub use dirac::{DeterministicOutcome, DiceRules, Starts, play_deterministic};
+pub use dirac::{
+    DeterministicOutcome, DiceRules, DiracEngine, DiracOutcome, Starts, WinsByTurn, count_wins,
+    play_deterministic, play_dirac, win_histogram,
+};
 pub use error::{CountOverflow, DiceError, ParseError, ParseErrorKind, RulesError};
 pub use tally::Tally;

@@ -56,6 +56,7 @@ pub(crate) fn wins<C: Count>(
     let cell = |space: u64, score: u64| (score * board + space) as u32;
     let root: Box<[u32]> = starts.iter().map(|&s| cell(s - 1, 0)).collect();
     let mut memo: FxHashMap<Box<[u32]>, Box<[C]>> = FxHashMap::default();
+    let mut after: Vec<u32> = Vec::with_capacity(players);
     let mut stack = vec![Frame { cells: root, next: 0, wins: vec![C::zero(); players] }];
     while let Some(frame) = stack.last_mut() {
         let Some((steps, universes)) = moves.get(frame.next) else {
@@ -75,16 +76,21 @@ pub(crate) fn wins<C: Count>(
             frame.wins[0] = frame.wins[0].checked_add(universes).ok_or_else(overflow)?;
             continue;
         }
-        let after: Box<[u32]> =
-            frame.cells.iter().skip(1).copied().chain([cell(space, score)]).collect();
-        if let Some(known) = memo.get(&after) {
+        // Look the next state up in a reused buffer; allocate only for a new one.
+        after.clear();
+        after.extend(frame.cells.iter().skip(1).copied().chain([cell(space, score)]));
+        if let Some(known) = memo.get(after.as_slice()) {
             add_rotated(&mut frame.wins, known, universes).ok_or_else(overflow)?;
             continue;
         }
         if memo.len() + stack.len() >= limit {
             return Err(RulesError::MemoTooLarge { limit }.into());
         }
-        stack.push(Frame { cells: after, next: 0, wins: vec![C::zero(); players] });
+        stack.push(Frame {
+            cells: after.as_slice().into(),
+            next: 0,
+            wins: vec![C::zero(); players],
+        });
     }
     Ok(Vec::new())
 }

@@ -438,3 +438,52 @@ fn interleave<C: Count>(players: &[Alone<C>]) -> Result<Vec<Vec<C>>, CountOverfl
     }
     Ok(in_game)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::RulesError;
+
+    /// Every small game the universe tree can walk in 20,000 rolls, checked
+    /// against the other two engines.
+    #[test]
+    fn the_universe_tree_agrees_with_both_engines_on_small_games() {
+        let mut walked = 0;
+        for board in 1..=7 {
+            for target in 1..=8 {
+                for faces in 1..=3 {
+                    for rolls in 1..=2 {
+                        for players in 2..=3 {
+                            let rules = DiceRules { board, target, faces, rolls };
+                            let starts: Vec<u64> =
+                                (0..players).map(|i| (i * 3 + 1) % board + 1).collect();
+                            let tree = match tree::wins::<u64>(&starts, &rules, 20_000) {
+                                Ok(tree) => tree,
+                                Err(DiceError::Rules(RulesError::TreeTooLarge { .. })) => continue,
+                                Err(other) => panic!("{other}"),
+                            };
+                            walked += 1;
+                            let fast =
+                                wins::<u64>(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+                            let memo = memo::wins::<u64>(&starts, &rules, 1 << 16).unwrap();
+                            assert_eq!(tree, fast, "{rules} {starts:?}");
+                            assert_eq!(memo, fast, "{rules} {starts:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(walked > 300, "only {walked} games were small enough for the tree");
+    }
+
+    #[test]
+    fn a_wider_type_is_only_needed_when_the_narrow_one_overflows() {
+        let rules = DiceRules { target: 30, ..DiceRules::dirac() };
+        let starts = [4, 8];
+        let narrow = wins::<u64>(&starts, &rules, DiracEngine::PerPlayer).unwrap_err();
+        assert_eq!(narrow, CountOverflow { width: "u64" }.into());
+        let wide = wins::<u128>(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+        let big = wins::<BigUint>(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+        assert_eq!(wide.into_iter().map(BigUint::from).collect::<Vec<_>>(), big);
+    }
+}

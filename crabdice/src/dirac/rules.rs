@@ -25,7 +25,8 @@
 //!   counts. A count of one player's universes after `t` turns has at most
 //!   `t × rolls × ⌈log₂ faces⌉` bits, and `t ≤ target`. The table may hold at
 //!   most 2²⁴ 64-bit words (128 MiB), and the whole count, estimated as
-//!   `players × board × target² × distinct moves × words per count`, may take
+//!   `(players × board × target² × distinct moves + target × players²) ×
+//!   words per count`, may take
 //!   at most 2 × 10¹⁰ word operations (seconds). Both estimates are upper
 //!   bounds: the puzzle's rules are estimated at about 250,000.
 
@@ -130,7 +131,10 @@ impl DiceRules {
         // Building the moves tally: about 2·log₂(rolls) convolutions of at
         // most `moves` outcomes each.
         let tally = 2 * u128::from(u64::BITS - self.rolls.leading_zeros()) * moves * moves;
-        let work = turns.saturating_add(tally).saturating_mul(words);
+        // Interleaving: each turn multiplies the players' counts together.
+        let players = players as u128;
+        let interleave = u128::from(self.target).saturating_mul(players).saturating_mul(players);
+        let work = turns.saturating_add(tally).saturating_add(interleave).saturating_mul(words);
         if work > MAX_WORK {
             return Err(RulesError::DiracTooSlow { work, limit: MAX_WORK });
         }

@@ -86,6 +86,8 @@ impl<C: Count> Tally<C> {
     }
 
     /// A die with faces `1..=faces`, one universe each. Empty for zero faces.
+    /// Takes time and memory proportional to `faces`; [`Tally::die_modulo`]
+    /// folds a large die in time proportional to the modulus.
     ///
     /// # Examples
     ///

@@ -18,8 +18,8 @@
 //! ## Sizes
 //!
 //! Each pawn is one of `board × target` cells, so there are at most `(board ×
-//! target)^players` states: 44,100 for the puzzle, of which about 17,000 are
-//! reachable, but 1.9 × 10⁹ for four players. Hence a hash map of reachable
+//! target)^players` states (the mover is implied): 44,100 for the puzzle,
+//! but 1.9 × 10⁹ for four players. Hence a hash map of reachable
 //! states (keyed by the cells, with [`FxHashMap`]) rather than a flat array,
 //! and a limit on its size ([`RulesError::MemoTooLarge`]). The walk uses an
 //! explicit stack, so a long game cannot overflow the thread's stack.

@@ -7,7 +7,7 @@
 //! | engine | what it walks | cost for the puzzle |
 //! |---|---|---|
 //! | [`DiracEngine::Tree`] | every roll of every universe | 7 × 10¹⁴ leaves: refused |
-//! | [`DiracEngine::Memo`] | joint game states, each solved once | ≈ 17,000 states |
+//! | [`DiracEngine::Memo`] | joint game states, each solved once | ≤ 44,100 states |
 //! | [`DiracEngine::PerPlayer`] | each player's own states, turn by turn | 2 × 210 cells × 10 turns |
 //!
 //! ## Players move independently
@@ -23,17 +23,25 @@
 //! * `N[t]`: its universes still short of the target after `t` turns
 //!   (`N[0] = 1`).
 //!
-//! For the puzzle's player 1, starting on 4 (its 27³ = 19,683 universes after
-//! three turns, of which 3,427 have already won... no: reach 21 on turn 3):
+//! For the puzzle's player 1, starting on 4, each turn splits every universe
+//! into 27 (so `N[t] = 27 × N[t−1] − W[t]`), and nobody reaches 21 in two
+//! turns, as 10 + 10 is the best start:
 //!
 //! | turn t | W\[t\] | N\[t\] |
 //! |---:|---:|---:|
 //! | 1 | 0 | 27 |
 //! | 2 | 0 | 729 |
-//! | 3 | 1,347 | 18,336 |
-//! | ... | | |
+//! | 3 | 4,608 | 15,075 |
+//! | 4 | 249,542 | 157,483 |
+//! | 5 | 3,219,454 | 1,032,587 |
+//! | 6 | 24,905,476 | 2,974,373 |
+//! | 7 | 77,993,473 | 2,314,598 |
+//! | 8 | 62,172,638 | 321,508 |
+//! | 9 | 8,678,745 | 1,971 |
+//! | 10 | 53,217 | 0 |
 //!
-//! (the full table is computed by [`win_histogram`]).
+//! [`win_histogram`] returns this `W` for every player, next to its wins in
+//! the real game.
 //!
 //! ## Interleaving the players
 //!
@@ -92,8 +100,11 @@ pub enum DiracEngine {
     /// game states (every pawn's space and score, with the player to move
     /// first); it stops after about two million states.
     Memo,
-    /// Each player alone, turn by turn, then interleaved (see the [module
-    /// documentation](self)). The fastest.
+    /// Each player alone on a flat table of (space, score) cells, turn by
+    /// turn, then the players interleaved: player `i` wins on its turn `t` in
+    /// `W_i[t] × Π_{j<i} N_j[t] × Π_{j>i} N_j[t−1]` universes, where `W`
+    /// counts a player's universes first reaching the target and `N` those
+    /// still short of it. The fastest; the default.
     #[default]
     PerPlayer,
 }
@@ -224,7 +235,8 @@ pub struct WinsByTurn {
 }
 
 /// Per player, per turn: universes that reach the target alone, and
-/// universes won in the game (see the [module documentation](self)).
+/// universes won in the game (the `W` and the terms of the sum of
+/// [`DiracEngine::PerPlayer`]).
 ///
 /// # Examples
 ///

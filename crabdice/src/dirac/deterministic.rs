@@ -146,12 +146,12 @@ pub(crate) fn solve(
     let die = Die::new(rules, starts.len());
     let pawns: Vec<Pawn<'_>> =
         starts.iter().enumerate().map(|(i, &start)| die.pawn(i, start)).collect();
-    let ends = match periods(&pawns, budget) {
+    let end = match periods(&pawns, budget) {
         Some(periods) => jump(&pawns, &periods, rules.target),
         None => simulate(&pawns, rules.target, budget)
             .ok_or(RulesError::PeriodTooLong { limit: budget })?,
     };
-    outcome(ends, starts.len(), rules.rolls)
+    outcome(end, starts.len(), rules.rolls)
 }
 
 /// The end of a game: who won on which of its turns, and every score.
@@ -198,13 +198,9 @@ impl Die {
 
     /// A pawn for player `index` (0-based) starting on space `start`.
     fn pawn(&self, index: usize, start: u64) -> Pawn<'_> {
-        let offset = mul_mod(index as u64 % self.faces, self.rest_rolls(), self.faces);
+        // Players before it rolled `rolls` times each; `rest` is rolls mod faces.
+        let offset = mul_mod(index as u64 % self.faces, self.rest, self.faces);
         Pawn { die: self, position: start - 1, offset }
-    }
-
-    /// `rolls` modulo `faces`: how far one turn moves the offset.
-    fn rest_rolls(&self) -> u64 {
-        self.rest
     }
 
     /// The sum of a turn whose first roll comes after `offset` rolls, modulo

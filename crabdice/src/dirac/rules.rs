@@ -28,7 +28,7 @@
 //!   `(players × board × target² × distinct moves + target × players²) ×
 //!   words per count`, may take
 //!   at most 2 × 10¹⁰ word operations (seconds). Both estimates are upper
-//!   bounds: the puzzle's rules are estimated at about 250,000.
+//!   bounds: the puzzle's rules are estimated at about 124,000.
 
 use std::fmt;
 

@@ -95,10 +95,18 @@ pub enum ParseErrorKind {
         /// What is here instead.
         found: String,
     },
-    /// A starting position that is not a positive whole number.
-    #[error("`{found}` is not a starting position: positions are whole numbers from 1")]
+    /// A starting position that is not a whole number from 1 up.
+    #[error(
+        "`{found}` is not a starting position: positions are spaces on the board, numbered from 1"
+    )]
     NotAPosition {
         /// The offending text.
+        found: String,
+    },
+    /// Text after the starting position.
+    #[error("unexpected `{found}` after the starting position")]
+    AfterPosition {
+        /// The extra text.
         found: String,
     },
     /// A starting position beyond the board.
@@ -131,6 +139,7 @@ impl ParseErrorKind {
             Self::NoCards => "no cards before here",
             Self::ExpectedStart { .. } => "not a starting position line",
             Self::NotAPosition { .. } | Self::OffBoard { .. } => "not a space on the board",
+            Self::AfterPosition { .. } => "unexpected text",
             Self::TooFewPlayers { .. } => "only player",
         }
     }
@@ -157,6 +166,9 @@ impl ParseErrorKind {
             Self::ThirdPlayer { .. } => "remove the third player's deck".to_owned(),
             Self::NoCards => "give at least one player a card".to_owned(),
             Self::ExpectedStart { .. } | Self::TooFewPlayers { .. } => START.to_owned(),
+            Self::AfterPosition { .. } => {
+                "end the line after the position, as in `Player 1 starting position: 4`".to_owned()
+            }
             Self::NotAPosition { .. } | Self::OffBoard { .. } => {
                 "give a space on the board, or change the board's size with `--board`".to_owned()
             }
@@ -237,5 +249,136 @@ impl ParseError {
     /// The bytes of the input the problem is about.
     pub fn span(&self) -> SourceSpan {
         self.0.span
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Dirac Dice: rules and counting
+// ---------------------------------------------------------------------------
+
+/// Dice rules that make no sense, or that no engine can finish in reasonable
+/// time and memory.
+///
+/// Every message says which option fixes it. The limits are stated in the
+/// messages; [`crate::DiceRules`] documents how each estimate is made.
+///
+/// # Examples
+///
+/// ```
+/// use crabdice::{DiceRules, RulesError};
+///
+/// let rules = DiceRules { board: 0, ..DiceRules::dirac() };
+/// assert_eq!(rules.validate(), Err(RulesError::EmptyBoard));
+/// assert_eq!(
+///     RulesError::EmptyBoard.to_string(),
+///     "the board needs at least one space: use --board 1 or more"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[diagnostic(code(crabdice::rules))]
+#[non_exhaustive]
+pub enum RulesError {
+    /// A board of zero spaces.
+    #[error("the board needs at least one space: use --board 1 or more")]
+    EmptyBoard,
+    /// A die of zero faces.
+    #[error("the die needs at least one face: use --die 1 or more")]
+    NoFaces,
+    /// A turn of zero rolls.
+    #[error("a turn needs at least one roll: use --rolls 1 or more")]
+    NoRolls,
+    /// A target of zero points, reached before anyone moves.
+    #[error("the target score must be at least 1: use --target 1 or more")]
+    NoTarget,
+    /// A Dirac game whose tables would not fit in memory.
+    #[error(
+        "a player's table for this Dirac game needs about {words} 64-bit words (board × target \
+         cells × words per count), over the limit of {limit}: lower --board or --target"
+    )]
+    DiracTooBig {
+        /// The estimated size.
+        words: u128,
+        /// The largest size accepted.
+        limit: u128,
+    },
+    /// A Dirac game that would take too long to count.
+    #[error(
+        "counting this Dirac game takes about {work} word operations (players × board × target² × \
+         distinct moves × words per count), over the limit of {limit}: lower --target, --board, \
+         --die or --rolls"
+    )]
+    DiracTooSlow {
+        /// The estimated work.
+        work: u128,
+        /// The most work accepted.
+        limit: u128,
+    },
+    /// The memo engine met more game states than it may store.
+    #[error(
+        "the memo engine stores one entry per game state and reached its limit of {limit} \
+         states: use --engine per-player, or a lower --target"
+    )]
+    MemoTooLarge {
+        /// The most states stored.
+        limit: usize,
+    },
+    /// The universe tree engine met more nodes than it may visit.
+    #[error(
+        "the universe tree engine visits every roll of every universe and reached its limit of \
+         {limit} rolls: use --engine per-player, or a lower --target"
+    )]
+    TreeTooLarge {
+        /// The most roll nodes visited.
+        limit: u64,
+    },
+    /// A deterministic game that neither repeats nor ends within the
+    /// simulation budget.
+    #[error(
+        "the deterministic game does not repeat within {limit} turns, and nobody reaches the \
+         target by then: use a smaller --board or --die, or a lower --target"
+    )]
+    PeriodTooLong {
+        /// The most turns simulated.
+        limit: u64,
+    },
+    /// A deterministic game with more than 2^128 rolls.
+    #[error("the game rolls the die more than 2^128 times: lower --rolls or --target")]
+    TooManyRolls,
+}
+
+/// A universe count that does not fit in the count type it was asked for.
+///
+/// Only the generic [`crate::count_wins`] returns it; [`crate::play_dirac`]
+/// moves on to a wider type instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[error("a universe count does not fit in {width}")]
+#[diagnostic(code(crabdice::overflow), help("count with a wider type, such as BigUint"))]
+pub struct CountOverflow {
+    /// The name of the count type that overflowed.
+    pub width: &'static str,
+}
+
+/// Why a Dirac Dice game could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[non_exhaustive]
+pub enum DiceError {
+    /// A starting position off the board (found when the starts meet the
+    /// rules), pointing at its line.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Parse(Box<ParseError>),
+    /// Rules that make no sense or are too large.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Rules(#[from] RulesError),
+    /// A count too large for the requested count type.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Overflow(#[from] CountOverflow),
+}
+
+impl From<ParseError> for DiceError {
+    fn from(err: ParseError) -> Self {
+        Self::Parse(Box::new(err))
     }
 }

@@ -1,0 +1,100 @@
+//! Dirac Dice benchmarks: `cargo bench -p crabdice --bench dirac`.
+//!
+//! Every benchmark asserts its answer, so a fast wrong engine fails here.
+
+use crabdice::{
+    DiceError, DiceRules, DiracEngine, RulesError, Starts, play_deterministic, play_dirac,
+};
+use divan::{Bencher, black_box};
+
+fn main() {
+    divan::main();
+}
+
+const EXAMPLE: &str = "Player 1 starting position: 4\nPlayer 2 starting position: 8\n";
+const THREE: &str =
+    "Player 1 starting position: 4\nPlayer 2 starting position: 8\nPlayer 3 starting position: 1\n";
+const FOUR: &str = "Player 1 starting position: 4\nPlayer 2 starting position: 8\n\
+                    Player 3 starting position: 1\nPlayer 4 starting position: 6\n";
+
+fn starts(text: &str) -> Starts {
+    Starts::parse(text).unwrap()
+}
+
+/// The deterministic game from starts 4 and 8, by target.
+#[divan::bench(args = [1_000, 1_000_000_000_000, 1_000_000_000_000_000_000])]
+fn deterministic(bencher: Bencher, target: u64) {
+    let starts = starts(EXAMPLE);
+    let rules = DiceRules { target, ..DiceRules::deterministic() };
+    let expected = play_deterministic(&starts, &rules).unwrap().answer;
+    if target == 1_000 {
+        assert_eq!(expected, 739_785_u32.into());
+    }
+    bencher.bench(|| {
+        let outcome = play_deterministic(black_box(&starts), black_box(&rules)).unwrap();
+        assert_eq!(outcome.answer, expected);
+    });
+}
+
+/// The puzzle's Dirac game, by engine (the tree cannot finish it).
+#[divan::bench(args = [DiracEngine::PerPlayer, DiracEngine::Memo])]
+fn dirac_puzzle(bencher: Bencher, engine: DiracEngine) {
+    let starts = starts(EXAMPLE);
+    bencher.bench(|| {
+        let outcome =
+            play_dirac(black_box(&starts), black_box(&DiceRules::dirac()), engine).unwrap();
+        assert_eq!(outcome.answer, 444_356_092_776_315_u64);
+    });
+}
+
+/// How the default engine's cost grows: two players, larger targets (the
+/// counts outgrow 64 bits at 30 and 128 bits near 60).
+#[divan::bench(args = [21, 30, 50, 100, 200])]
+fn dirac_two_players(bencher: Bencher, target: u64) {
+    grow(bencher, EXAMPLE, target);
+}
+
+/// Three players, by target.
+#[divan::bench(args = [21, 50, 100])]
+fn dirac_three_players(bencher: Bencher, target: u64) {
+    grow(bencher, THREE, target);
+}
+
+/// Four players, by target.
+#[divan::bench(args = [21, 50, 100])]
+fn dirac_four_players(bencher: Bencher, target: u64) {
+    grow(bencher, FOUR, target);
+}
+
+/// The memo engine on the same growing games, while it fits its limit.
+#[divan::bench(args = [21, 30, 50])]
+fn dirac_two_players_memo(bencher: Bencher, target: u64) {
+    let starts = starts(EXAMPLE);
+    let rules = DiceRules { target, ..DiceRules::dirac() };
+    let expected = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+    bencher.bench(|| {
+        let outcome = play_dirac(black_box(&starts), black_box(&rules), DiracEngine::Memo).unwrap();
+        assert_eq!(outcome, expected);
+    });
+}
+
+fn grow(bencher: Bencher, text: &str, target: u64) {
+    let starts = starts(text);
+    let rules = DiceRules { target, ..DiceRules::dirac() };
+    // Cross-checked once, outside the timing, by the memo engine where its
+    // joint states, at most (board × target)^players, stay below 10^7.
+    let expected = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+    let states = (rules.board * rules.target).checked_pow(u32::try_from(starts.players()).unwrap());
+    if states.is_some_and(|states| states <= 10_000_000) {
+        match play_dirac(&starts, &rules, DiracEngine::Memo) {
+            Ok(memo) => assert_eq!(memo, expected),
+            Err(DiceError::Rules(RulesError::MemoTooLarge { .. })) => {}
+            Err(other) => panic!("{other}"),
+        }
+    }
+    bencher.bench(|| {
+        let outcome =
+            play_dirac(black_box(&starts), black_box(&rules), DiracEngine::PerPlayer).unwrap();
+        assert_eq!(outcome.answer, expected.answer);
+    });
+}

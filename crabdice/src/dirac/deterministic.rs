@@ -1,0 +1,424 @@
+//! # The deterministic game, at any target
+//!
+//! The die rolls `1, 2, ..., faces, 1, 2, ...`; players take turns in input
+//! order, each rolling `rolls` times. The puzzle's game from starts 4 and 8:
+//!
+//! | turn | player | die offset | rolls | sum | lands on | score |
+//! |---:|---:|---:|---|---:|---:|---:|
+//! | 1 | 1 | 0 | 1+2+3 | 6 | 10 | 10 |
+//! | 2 | 2 | 3 | 4+5+6 | 15 | 3 | 3 |
+//! | 3 | 1 | 6 | 7+8+9 | 24 | 4 | 14 |
+//! | 4 | 2 | 9 | 10+11+12 | 33 | 6 | 9 |
+//! | ... | | | | | | |
+//! | 331 | 1 | 90 | 91+92+93 | 276 | 10 | 1000 |
+//!
+//! Player 1 reaches 1000 after 993 rolls while player 2 has 745, so the
+//! answer is 745 × 993 = 739,785. Simulating turn by turn is fine for a target
+//! of 1000 but not for 10¹⁸. Three observations make any target instant.
+//!
+//! ## A turn's sum in closed form
+//!
+//! After `o` rolls (counted modulo `faces`) the next roll shows `o + 1`. A
+//! turn's `rolls` values are `rolls` consecutive numbers of the cycle
+//! `0, 1, ..., faces − 1` (plus one each), so with `T(n) = n(n − 1)/2` and
+//! `rolls = q·faces + r`:
+//!
+//! ```text
+//! sum(o) = rolls + q·T(faces) + (T(o + r) − T(o))                  if o + r ≤ faces
+//! sum(o) = rolls + q·T(faces) + (T(faces) − T(o)) + T(o + r − faces) otherwise
+//! ```
+//!
+//! Only the sum modulo the board moves the pawn, so every term is reduced
+//! modulo `board` in 128-bit arithmetic: a turn costs O(1) whatever the
+//! number of rolls or faces.
+//!
+//! ## Each pawn is periodic on its own
+//!
+//! A pawn's future depends only on its space and the die's offset when its
+//! turn comes, and the other players never change either: each round of
+//! `players` turns moves the offset by `players × rolls` (mod `faces`),
+//! whatever happens on the board. So player `i` sees the offsets `i·rolls +
+//! k·players·rolls`, which repeat every `L = faces / gcd(faces, players·rolls)`
+//! of its turns. After `L` turns its pawn has moved `Δ` spaces (mod
+//! `board`), so pawn and offset are both back where they started after
+//! `L × board / gcd(board, Δ)` turns: the pawn's **period**. For the puzzle
+//! `L = 50` and the period is at most 500 turns.
+//!
+//! ## Jumping whole periods
+//!
+//! Over one period a pawn gains a fixed `G` points, and its points per turn
+//! repeat. Every turn scores at least 1, so after `q = (target − 1) / G`
+//! periods the player is still short of the target by some `need` in
+//! `1..=G`, and one more partial period finds the turn `k` that reaches it.
+//! The winner is the player with the smallest `k` (the earlier player on a
+//! tie, having moved first in that round). The others have played `k` turns
+//! (if they come before the winner) or `k − 1`, and their scores are whole
+//! periods plus a prefix of one more. Work: a few periods per player, never
+//! the game's length.
+//!
+//! ## Sizes
+//!
+//! Scores reach at most `target + board − 1`, which may exceed 64 bits, so
+//! they are `u128`; so are turns (at most `players × target`) and rolls, with
+//! an error if the rolls exceed 2¹²⁸. The answer, a score times the rolls, is
+//! a [`BigUint`]. A period is at most `faces × board` turns, which can be
+//! astronomical; when learning the periods would exceed 20 million simulated
+//! turns, the game is simulated directly, and if nobody wins within that many
+//! turns the rules are refused with [`RulesError::PeriodTooLong`].
+
+use num_bigint::BigUint;
+
+use crate::error::{DiceError, RulesError};
+
+use super::rules::{MAX_SIMULATED_TURNS, advance};
+use super::{DiceRules, Starts};
+
+/// How a deterministic game ends.
+///
+/// # Examples
+///
+/// ```
+/// use crabdice::{DiceRules, Starts, play_deterministic};
+///
+/// let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")?;
+/// let outcome = play_deterministic(&starts, &DiceRules::deterministic())?;
+/// assert_eq!(outcome.winner, 0);
+/// assert_eq!(outcome.scores, [1000, 745]);
+/// assert_eq!(outcome.rolls, 993);
+/// assert_eq!(outcome.answer, 739_785_u32.into());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeterministicOutcome {
+    /// The winner's index in input order (0 for player 1).
+    pub winner: usize,
+    /// Every player's final score, in input order.
+    pub scores: Vec<u128>,
+    /// Turns played, by all players together.
+    pub turns: u128,
+    /// Times the die was rolled.
+    pub rolls: u128,
+    /// The lowest score among the players who did not win, times the rolls.
+    pub answer: BigUint,
+}
+
+/// Plays the deterministic game exactly, at any target.
+///
+/// Each pawn, with the die's offset at its turns, repeats after a period of
+/// at most `faces × board` turns; the solver learns every pawn's period and
+/// points over it, then jumps whole periods, so the cost does not depend on
+/// the target (the essay at the top of `src/dirac/deterministic.rs` derives
+/// it). A turn's sum is computed in closed form, whatever the number of rolls.
+///
+/// Refuses nonsense rules, starts off the board (naming the line), and games
+/// that neither repeat nor end within 20 million simulated turns.
+///
+/// # Examples
+///
+/// A target of 10¹² takes no longer than the puzzle's, and its answer does not
+/// fit in 64 bits:
+///
+/// ```
+/// use crabdice::{DiceRules, Starts, play_deterministic};
+///
+/// let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")?;
+/// let rules = DiceRules { target: 1_000_000_000_000, ..DiceRules::deterministic() };
+/// let outcome = play_deterministic(&starts, &rules)?;
+/// assert!(outcome.answer > u64::MAX.into());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn play_deterministic(
+    starts: &Starts,
+    rules: &DiceRules,
+) -> Result<DeterministicOutcome, DiceError> {
+    rules.validate()?;
+    starts.check(rules)?;
+    Ok(solve(starts.positions(), rules, MAX_SIMULATED_TURNS)?)
+}
+
+/// The game for starts already on the board and valid rules, simulating at
+/// most about `budget` turns.
+pub(crate) fn solve(
+    starts: &[u64],
+    rules: &DiceRules,
+    budget: u64,
+) -> Result<DeterministicOutcome, RulesError> {
+    let die = Die::new(rules, starts.len());
+    let pawns: Vec<Pawn<'_>> =
+        starts.iter().enumerate().map(|(i, &start)| die.pawn(i, start)).collect();
+    let end = match periods(&pawns, budget) {
+        Some(periods) => jump(&pawns, &periods, rules.target),
+        None => simulate(&pawns, rules.target, budget)
+            .ok_or(RulesError::PeriodTooLong { limit: budget })?,
+    };
+    outcome(end, starts.len(), rules.rolls)
+}
+
+/// The end of a game: who won on which of its turns, and every score.
+struct End {
+    winner: usize,
+    winning_turn: u128,
+    scores: Vec<u128>,
+}
+
+fn outcome(end: End, players: usize, rolls: u64) -> Result<DeterministicOutcome, RulesError> {
+    // Rounds before the winning one, plus the winning round up to the winner.
+    let turns = (end.winning_turn - 1) * players as u128 + end.winner as u128 + 1;
+    let rolls = turns.checked_mul(u128::from(rolls)).ok_or(RulesError::TooManyRolls)?;
+    let lowest =
+        end.scores.iter().enumerate().filter(|&(i, _)| i != end.winner).map(|(_, &s)| s).min();
+    let answer = BigUint::from(lowest.unwrap_or(0)) * rolls;
+    Ok(DeterministicOutcome { winner: end.winner, scores: end.scores, turns, rolls, answer })
+}
+
+/// The deterministic die, with what a turn's closed-form sum needs.
+struct Die {
+    board: u64,
+    faces: u64,
+    /// How far the die's offset moves between two turns of the same player.
+    round_step: u64,
+    /// `rolls` split as `full_cycles × faces + rest`.
+    rest: u64,
+    /// `rolls + full_cycles × T(faces)`, modulo the board.
+    constant: u64,
+    /// `T(faces)` modulo the board.
+    cycle: u64,
+}
+
+impl Die {
+    fn new(rules: &DiceRules, players: usize) -> Self {
+        let (board, faces, rolls) = (rules.board, rules.faces, rules.rolls);
+        let cycle = triangle_mod(faces, board);
+        let full = (rolls / faces) % board;
+        let constant = mul_mod(full, cycle, board);
+        let constant = add_mod(constant, rolls % board, board);
+        let round_step = mul_mod(players as u64 % faces, rolls % faces, faces);
+        Self { board, faces, round_step, rest: rolls % faces, constant, cycle }
+    }
+
+    /// A pawn for player `index` (0-based) starting on space `start`.
+    fn pawn(&self, index: usize, start: u64) -> Pawn<'_> {
+        // Players before it rolled `rolls` times each; `rest` is rolls mod faces.
+        let offset = mul_mod(index as u64 % self.faces, self.rest, self.faces);
+        Pawn { die: self, position: start - 1, offset }
+    }
+
+    /// The sum of a turn whose first roll comes after `offset` rolls, modulo
+    /// the board.
+    fn turn_sum(&self, offset: u64) -> u64 {
+        let (board, faces) = (self.board, self.faces);
+        let partial = if self.rest <= faces - offset {
+            sub_mod(triangle_mod(offset + self.rest, board), triangle_mod(offset, board), board)
+        } else {
+            let tail = sub_mod(self.cycle, triangle_mod(offset, board), board);
+            add_mod(tail, triangle_mod(offset - (faces - self.rest), board), board)
+        };
+        add_mod(self.constant, partial, board)
+    }
+}
+
+/// One player's pawn and the die's offset at its next turn.
+#[derive(Clone)]
+struct Pawn<'a> {
+    die: &'a Die,
+    /// Space minus one.
+    position: u64,
+    offset: u64,
+}
+
+impl Pawn<'_> {
+    /// Plays one turn and returns the points scored.
+    fn turn(&mut self) -> u64 {
+        let die = self.die;
+        self.position = advance(self.position, die.turn_sum(self.offset), die.board);
+        self.offset = advance(self.offset, die.round_step, die.faces);
+        self.position + 1
+    }
+
+    /// The points of the next `turns` turns, from a fresh copy.
+    fn points_over(&self, turns: u64) -> u128 {
+        let mut pawn = self.clone();
+        (0..turns).map(|_| u128::from(pawn.turn())).sum()
+    }
+}
+
+/// One pawn's period: its length in turns and the points gained over it.
+#[derive(Clone, Copy)]
+struct Period {
+    turns: u64,
+    gain: u128,
+}
+
+/// Every pawn's period, if learning them all stays within `budget` turns
+/// (three passes over each period, plus the first `L` turns of each pawn).
+fn periods(pawns: &[Pawn<'_>], budget: u64) -> Option<Vec<Period>> {
+    let die = pawns.first()?.die;
+    let offsets = die.faces / gcd(die.faces, die.round_step);
+    let mut spent = u128::from(offsets).checked_mul(pawns.len() as u128)?;
+    if spent > u128::from(budget) {
+        return None;
+    }
+    let mut lengths = Vec::with_capacity(pawns.len());
+    for pawn in pawns {
+        let mut moved = pawn.clone();
+        for _ in 0..offsets {
+            moved.turn();
+        }
+        let shift = (moved.position + die.board - pawn.position) % die.board;
+        let turns = u128::from(offsets) * u128::from(die.board / gcd(die.board, shift));
+        spent = spent.checked_add(turns.checked_mul(3)?)?;
+        lengths.push(turns);
+    }
+    if spent > u128::from(budget) {
+        return None;
+    }
+    let periods = pawns.iter().zip(lengths).map(|(pawn, turns)| {
+        let turns = u64::try_from(turns).ok()?;
+        Some(Period { turns, gain: pawn.points_over(turns) })
+    });
+    periods.collect()
+}
+
+/// The end of the game by jumping whole periods.
+fn jump(pawns: &[Pawn<'_>], periods: &[Period], target: u64) -> End {
+    let target = u128::from(target);
+    // The turn on which each player would reach the target, and its score then.
+    let arrivals = pawns.iter().zip(periods).map(|(pawn, period)| {
+        let whole = (target - 1) / period.gain;
+        let need = target - whole * period.gain;
+        let (mut pawn, mut turn, mut score) = (pawn.clone(), 0_u128, 0_u128);
+        while score < need {
+            score += u128::from(pawn.turn());
+            turn += 1;
+        }
+        (whole * u128::from(period.turns) + turn, whole * period.gain + score)
+    });
+    let arrivals: Vec<(u128, u128)> = arrivals.collect();
+    let (winner, &(winning_turn, winning_score)) = arrivals
+        .iter()
+        .enumerate()
+        .min_by_key(|&(i, &(turn, _))| (turn, i))
+        .unwrap_or((0, &(1, 0)));
+    let scores = pawns.iter().zip(periods).enumerate().map(|(i, (pawn, period))| {
+        if i == winner {
+            return winning_score;
+        }
+        let played = if i < winner { winning_turn } else { winning_turn - 1 };
+        let period_turns = u128::from(period.turns);
+        // The remainder is below the period's length, a u64.
+        let rest = (played % period_turns) as u64;
+        (played / period_turns) * period.gain + pawn.points_over(rest)
+    });
+    End { winner, winning_turn, scores: scores.collect() }
+}
+
+/// The end of the game by plain simulation, if it comes within `budget` turns.
+fn simulate(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Option<End> {
+    if pawns.is_empty() {
+        return None;
+    }
+    let mut pawns = pawns.to_vec();
+    let mut scores = vec![0_u128; pawns.len()];
+    let mut turns = 0;
+    for round in 1_u128.. {
+        for (i, pawn) in pawns.iter_mut().enumerate() {
+            if turns == budget {
+                return None;
+            }
+            turns += 1;
+            scores[i] += u128::from(pawn.turn());
+            if scores[i] >= u128::from(target) {
+                return Some(End { winner: i, winning_turn: round, scores });
+            }
+        }
+    }
+    None
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// `a × b mod m`, exact for any 64-bit operands (`m > 0`).
+fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
+    // The remainder is below m, a u64.
+    ((u128::from(a) * u128::from(b)) % u128::from(m)) as u64
+}
+
+/// `a + b mod m` for `a, b < m`.
+fn add_mod(a: u64, b: u64, m: u64) -> u64 {
+    advance(a, b, m)
+}
+
+/// `a − b mod m` for `a, b < m`.
+fn sub_mod(a: u64, b: u64, m: u64) -> u64 {
+    if a >= b { a - b } else { m - (b - a) }
+}
+
+/// `T(n) = n(n − 1)/2 mod m`: halve the even factor first, so the product
+/// of two 64-bit numbers fits in 128 bits.
+fn triangle_mod(n: u64, m: u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    let (a, b) = if n.is_multiple_of(2) { (n / 2, n - 1) } else { (n, (n - 1) / 2) };
+    mul_mod(a % m, b % m, m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sum of a turn, roll by roll.
+    fn slow_sum(offset: u64, rolls: u64, faces: u64) -> u64 {
+        (0..rolls).map(|k| (offset + k) % faces + 1).sum()
+    }
+
+    #[test]
+    fn closed_form_sums_match_rolling_one_by_one() {
+        for faces in 1..14 {
+            for rolls in 1..30 {
+                for board in 1..12 {
+                    let rules = DiceRules { board, target: 1, faces, rolls };
+                    let die = Die::new(&rules, 2);
+                    for offset in 0..faces {
+                        let want = slow_sum(offset, rolls, faces) % board;
+                        assert_eq!(die.turn_sum(offset), want, "{rules}, offset {offset}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_dice_do_not_overflow() {
+        let rules = DiceRules { board: u64::MAX, target: 1, faces: u64::MAX, rolls: u64::MAX - 1 };
+        let die = Die::new(&rules, 3);
+        // rolls = faces - 1: values offset+1 .. wrapping, i.e. every value but
+        // one; the sum of 1..=faces is T(faces) + faces ≡ T(faces) mod board.
+        let all = triangle_mod(u64::MAX, u64::MAX);
+        assert_eq!(die.turn_sum(0), all);
+        // From offset 5 the turn rolls every value but 5, wrapping past the end.
+        assert_eq!(die.turn_sum(5), sub_mod(all, 5, u64::MAX));
+        assert_eq!(
+            triangle_mod(u64::MAX, 7),
+            ((u128::from(u64::MAX) * u128::from(u64::MAX - 1) / 2) % 7) as u64
+        );
+    }
+
+    #[test]
+    fn a_game_that_neither_repeats_nor_ends_within_the_budget_is_refused() {
+        let rules = DiceRules { board: 1_000_003, target: 1 << 60, faces: 999_983, rolls: 3 };
+        assert_eq!(
+            solve(&[1, 2], &rules, 10_000).unwrap_err(),
+            RulesError::PeriodTooLong { limit: 10_000 }
+        );
+        // With a budget large enough the periods are learned instead.
+        let small = DiceRules { board: 101, target: 1_000_000_000, faces: 97, rolls: 3 };
+        assert!(solve(&[1, 2], &small, 10_000).is_err());
+        assert!(solve(&[1, 2], &small, 1_000_000).is_ok());
+    }
+}

@@ -1,0 +1,220 @@
+//! # Reading the players' starting positions
+//!
+//! The input is one line a player, numbered from 1 in order:
+//!
+//! ```text
+//! Player 1 starting position: 4
+//! Player 2 starting position: 8
+//! ```
+//!
+//! Two or more players are allowed. The reader accepts `\r\n` line ends,
+//! whitespace around a line and blank lines at the end, and refuses anything
+//! else with a [`ParseError`] that names the line: a misnumbered player, a
+//! position that is not a whole number from 1, text after the position, fewer
+//! than two players. Whether a position is on the board depends on the rules,
+//! so [`Starts::check`] does that later and still points at the line.
+
+// `ParseError` is the crate's shared error type; its size is the one it has.
+#![allow(clippy::result_large_err)]
+
+use std::str::FromStr;
+
+use miette::SourceSpan;
+
+use crate::error::{ParseError, ParseErrorKind};
+use crate::input::{self, Line};
+
+use super::DiceRules;
+
+/// The players' starting positions, in turn order, with where each was read.
+///
+/// # Examples
+///
+/// ```
+/// use crabdice::Starts;
+///
+/// let starts = Starts::parse("Player 1 starting position: 4\r\nPlayer 2 starting position: 8\r\n\r\n")?;
+/// assert_eq!(starts.positions(), [4, 8]);
+/// assert_eq!(starts.players(), 2);
+///
+/// let err = Starts::parse("Player 1 starting position: 4\nPlayer 3 starting position: 8\n").unwrap_err();
+/// assert_eq!(err.line(), 2);
+/// # Ok::<_, crabdice::ParseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Starts {
+    positions: Vec<u64>,
+    places: Vec<Place>,
+}
+
+/// Where a starting position was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Place {
+    line: usize,
+    column: usize,
+    span: SourceSpan,
+}
+
+impl Starts {
+    /// Reads one `Player N starting position: P` line a player.
+    pub fn parse(text: &str) -> Result<Self, ParseError> {
+        let mut starts = Self { positions: Vec::new(), places: Vec::new() };
+        let mut blank: Option<Line<'_>> = None;
+        for line in input::lines(text) {
+            if line.is_blank() {
+                blank = blank.or(Some(line));
+                continue;
+            }
+            let number = starts.players() + 1;
+            if let Some(blank) = blank {
+                // A blank line is allowed only at the end.
+                let kind = ParseErrorKind::ExpectedStart {
+                    expected: expected(number),
+                    found: String::new(),
+                };
+                return Err(ParseError::at_line(kind, text, &blank));
+            }
+            let (position, place) = read_start(text, &line, number)?;
+            starts.positions.push(position);
+            starts.places.push(place);
+        }
+        match starts.players() {
+            0 => Err(ParseError::at_end(ParseErrorKind::Empty, text)),
+            1 => Err(ParseError::at_end(ParseErrorKind::TooFewPlayers { found: 1 }, text)),
+            _ => Ok(starts),
+        }
+    }
+
+    /// The starting spaces, numbered from 1, in turn order.
+    pub fn positions(&self) -> &[u64] {
+        &self.positions
+    }
+
+    /// The number of players (at least two).
+    pub fn players(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Checks that every start is a space of the rules' board, naming the line
+    /// of the first that is not.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use crabdice::{DiceRules, Starts};
+    ///
+    /// let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")?;
+    /// assert!(starts.check(&DiceRules::dirac()).is_ok());
+    /// let err = starts.check(&DiceRules { board: 6, ..DiceRules::dirac() }).unwrap_err();
+    /// assert_eq!(err.line(), 2);
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "line 2, column 29: starting position 8 is off the board: spaces are numbered 1 to 6"
+    /// );
+    /// # Ok::<_, crabdice::ParseError>(())
+    /// ```
+    pub fn check(&self, rules: &DiceRules) -> Result<(), ParseError> {
+        let board = rules.board;
+        match self.positions.iter().zip(&self.places).find(|&(&position, _)| position > board) {
+            Some((&position, place)) => Err(ParseError::new(
+                ParseErrorKind::OffBoard { position, board },
+                place.line,
+                place.column,
+                place.span,
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+impl FromStr for Starts {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        Self::parse(text)
+    }
+}
+
+/// The line expected for player `number`, for messages.
+fn expected(number: usize) -> String {
+    format!("Player {number} starting position: P")
+}
+
+/// Reads `Player {number} starting position: P` from one non-blank line.
+fn read_start(text: &str, line: &Line<'_>, number: usize) -> Result<(u64, Place), ParseError> {
+    let not_a_start = |part: &str| {
+        let kind = ParseErrorKind::ExpectedStart {
+            expected: expected(number),
+            found: line.text.to_owned(),
+        };
+        ParseError::at(kind, text, line, part)
+    };
+    let rest = line.text.strip_prefix("Player ").ok_or_else(|| not_a_start(line.text))?;
+    let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    let (player, rest) = rest.split_at(digits);
+    if player != number.to_string() {
+        return Err(not_a_start(if player.is_empty() { line.text } else { player }));
+    }
+    let rest = rest.strip_prefix(" starting position:").ok_or_else(|| not_a_start(line.text))?;
+    let rest = rest.trim_start();
+    if rest.is_empty() {
+        return Err(not_a_start(line.text));
+    }
+    let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    let (token, junk) = rest.split_at(end);
+    let position = token
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| token.parse::<u64>().ok())
+        .flatten()
+        .filter(|&p| p > 0)
+        .ok_or_else(|| {
+            ParseError::at(
+                ParseErrorKind::NotAPosition { found: token.to_owned() },
+                text,
+                line,
+                token,
+            )
+        })?;
+    let junk = junk.trim_start();
+    if !junk.is_empty() {
+        return Err(ParseError::at(
+            ParseErrorKind::AfterPosition { found: junk.to_owned() },
+            text,
+            line,
+            junk,
+        ));
+    }
+    let place =
+        Place { line: line.number, column: line.column_of(text, token), span: line.span_of(token) };
+    Ok((position, place))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn three_players_with_spaces_crlf_and_trailing_blank_lines() {
+        let text = "  Player 1 starting position: 4 \r\nPlayer 2 starting position:  8\r\n\tPlayer 3 starting position: 10\r\n\r\n  \n";
+        assert_eq!(Starts::parse(text).unwrap().positions(), [4, 8, 10]);
+        assert_eq!(
+            "Player 1 starting position: 1\nPlayer 2 starting position: 2"
+                .parse::<Starts>()
+                .unwrap()
+                .players(),
+            2
+        );
+    }
+
+    #[test]
+    fn off_board_positions_point_at_their_line_and_column() {
+        let text = "Player 1 starting position: 4\n  Player 2 starting position: 18\n";
+        let starts = Starts::parse(text).unwrap();
+        let err = starts.check(&DiceRules::dirac()).unwrap_err();
+        assert_eq!((err.line(), err.column()), (2, 31));
+        assert_eq!(*err.kind(), ParseErrorKind::OffBoard { position: 18, board: 10 });
+        let span = err.span();
+        assert_eq!(&text[span.offset()..span.offset() + span.len()], "18");
+    }
+}

@@ -1,0 +1,111 @@
+//! # The universe tree: every roll a branch
+//!
+//! The most literal reading of the rules, kept as the reference the other
+//! engines are tested against. Each roll of the die branches into `faces`
+//! universes; after `rolls` rolls the player to move lands and scores; a
+//! universe whose player reaches the target is a leaf won by that player.
+//! Counting the leaves counts the universes. Nothing is folded (not even
+//! `1+1+3` with `3+1+1`), so the [`Tally`](crate::Tally) of moves is checked
+//! too.
+//!
+//! The tree is walked depth first with an explicit stack of rolls rather than
+//! recursion, so a deep game (a one-faced die, a large target) cannot overflow
+//! the thread's stack. Each stack entry remembers the face it is trying and,
+//! after the turn's last roll, the pawn's space and score before the move, so
+//! backtracking undoes it. The cost is one step per node, and the puzzle's tree
+//! has about 7 × 10¹⁴ leaves, so the walk stops with
+//! [`RulesError::TreeTooLarge`] after a fixed number of rolls.
+
+use crate::count::Count;
+use crate::error::{CountOverflow, DiceError, RulesError};
+
+use super::DiceRules;
+use super::rules::advance;
+
+/// One roll on the path from the root.
+struct Roll {
+    /// The face being tried (0 before the first).
+    face: u64,
+    /// Which roll of the turn this is (0-based).
+    nth: u64,
+    /// The player rolling.
+    mover: usize,
+    /// The turn's sum of the rolls before this one, modulo the board.
+    sum: u64,
+    /// After the turn's last roll: the mover's space and score before moving.
+    undo: Option<(u64, u64)>,
+}
+
+/// The universes each player wins, walking at most `limit` roll nodes.
+pub(crate) fn wins<C: Count>(
+    starts: &[u64],
+    rules: &DiceRules,
+    limit: u64,
+) -> Result<Vec<C>, DiceError> {
+    let &DiceRules { board, target, faces, rolls } = rules;
+    let players = starts.len();
+    let mut spaces: Vec<u64> = starts.iter().map(|&s| s - 1).collect();
+    let mut scores = vec![0_u64; players];
+    let mut wins = vec![C::zero(); players];
+    let one = C::from_u64(1);
+    let mut visited = 0_u64;
+    let mut path = vec![Roll { face: 0, nth: 0, mover: 0, sum: 0, undo: None }];
+    while let Some(top) = path.last_mut() {
+        if let Some((space, score)) = top.undo.take() {
+            (spaces[top.mover], scores[top.mover]) = (space, score);
+        }
+        if top.face == faces {
+            path.pop();
+            continue;
+        }
+        top.face += 1;
+        visited += 1;
+        if visited > limit {
+            return Err(RulesError::TreeTooLarge { limit }.into());
+        }
+        let sum = advance(top.sum, top.face % board, board);
+        let mover = top.mover;
+        if top.nth + 1 < rolls {
+            let next = Roll { face: 0, nth: top.nth + 1, mover, sum, undo: None };
+            path.push(next);
+            continue;
+        }
+        top.undo = Some((spaces[mover], scores[mover]));
+        spaces[mover] = advance(spaces[mover], sum, board);
+        scores[mover] = scores[mover].saturating_add(spaces[mover] + 1);
+        if scores[mover] >= target {
+            wins[mover] = wins[mover].checked_add(&one).ok_or(CountOverflow { width: C::NAME })?;
+        } else {
+            path.push(Roll { face: 0, nth: 0, mover: (mover + 1) % players, sum: 0, undo: None });
+        }
+    }
+    Ok(wins)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_two_faced_coin_on_a_tiny_board_counts_by_hand() {
+        // Board 2, target 2, one coin flip a turn, both pawns on space 1.
+        // Player 1 flips 1: lands on 2 and wins. It flips 2: lands on 1
+        // (score 1), then player 2 flips 1 and wins, or flips 2 (score 1)
+        // and player 1 wins with either flip. So 1 + 2 = 3 against 1.
+        let rules = DiceRules { board: 2, target: 2, faces: 2, rolls: 1 };
+        assert_eq!(wins::<u64>(&[1, 1], &rules, 1_000).unwrap(), [3, 1]);
+    }
+
+    #[test]
+    fn the_walk_stops_at_its_limit() {
+        let err = wins::<u64>(&[4, 8], &DiceRules::dirac(), 10_000).unwrap_err();
+        assert_eq!(err, RulesError::TreeTooLarge { limit: 10_000 }.into());
+    }
+
+    #[test]
+    fn a_one_faced_die_makes_a_single_deep_path() {
+        let rules = DiceRules { board: 1, target: 100_000, faces: 1, rolls: 2 };
+        // Every turn scores 1; player 1 reaches the target first.
+        assert_eq!(wins::<u64>(&[1, 1, 1], &rules, 1_000_000).unwrap(), [1, 0, 0]);
+    }
+}

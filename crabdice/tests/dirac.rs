@@ -1,0 +1,445 @@
+//! Dirac Dice: the puzzle's examples, engines against obviously correct
+//! references, and every way the input or the rules can be wrong.
+
+use std::collections::HashMap;
+
+use crabdice::{
+    CountOverflow, DiceError, DiceRules, DiracEngine, ParseErrorKind, RulesError, Starts,
+    Universes, count_wins, play_deterministic, play_dirac, win_histogram,
+};
+use num_bigint::BigUint;
+use proptest::prelude::*;
+
+const EXAMPLE: &str = "Player 1 starting position: 4\nPlayer 2 starting position: 8\n";
+
+fn starts(positions: &[u64]) -> Starts {
+    use std::fmt::Write;
+    let mut text = String::new();
+    for (i, p) in positions.iter().enumerate() {
+        writeln!(text, "Player {} starting position: {p}", i + 1).unwrap();
+    }
+    Starts::parse(&text).expect("generated starts parse")
+}
+
+// ---------------------------------------------------------------------------
+// The puzzle's examples
+// ---------------------------------------------------------------------------
+
+#[test]
+fn deterministic_example() {
+    let outcome =
+        play_deterministic(&Starts::parse(EXAMPLE).unwrap(), &DiceRules::deterministic()).unwrap();
+    assert_eq!(outcome.answer, 739_785_u32.into());
+    assert_eq!(
+        (outcome.winner, outcome.scores.as_slice(), outcome.rolls),
+        (0, &[1000, 745][..], 993)
+    );
+}
+
+#[test]
+fn dirac_example_with_every_engine_that_can_finish() {
+    let starts = Starts::parse(EXAMPLE).unwrap();
+    for engine in [DiracEngine::Memo, DiracEngine::PerPlayer] {
+        let outcome = play_dirac(&starts, &DiceRules::dirac(), engine).unwrap();
+        assert_eq!(outcome.wins, [444_356_092_776_315_u64, 341_960_390_180_808], "{engine}");
+        assert_eq!((outcome.winner, outcome.answer.to_string()), (0, "444356092776315".to_owned()));
+    }
+}
+
+#[test]
+fn the_universe_tree_refuses_the_puzzle_instead_of_running_for_days() {
+    let err = play_dirac(&Starts::parse(EXAMPLE).unwrap(), &DiceRules::dirac(), DiracEngine::Tree)
+        .unwrap_err();
+    assert!(matches!(err, DiceError::Rules(RulesError::TreeTooLarge { .. })), "{err}");
+}
+
+// ---------------------------------------------------------------------------
+// The deterministic game against references
+// ---------------------------------------------------------------------------
+
+/// The end of a deterministic game: winner, scores, rolls.
+type End = (usize, Vec<u128>, u128);
+
+/// Roll by roll, exactly as the puzzle tells it.
+fn roll_by_roll(positions: &[u64], rules: &DiceRules) -> End {
+    let (board, faces) = (u128::from(rules.board), u128::from(rules.faces));
+    let mut spaces: Vec<u128> = positions.iter().map(|&p| u128::from(p)).collect();
+    let mut scores = vec![0_u128; positions.len()];
+    let (mut next_value, mut rolls) = (1_u128, 0_u128);
+    loop {
+        for player in 0..positions.len() {
+            let mut sum = 0;
+            for _ in 0..rules.rolls {
+                sum += next_value;
+                next_value = next_value % faces + 1;
+                rolls += 1;
+            }
+            spaces[player] = (spaces[player] - 1 + sum) % board + 1;
+            scores[player] += spaces[player];
+            if scores[player] >= u128::from(rules.target) {
+                return (player, scores, rolls);
+            }
+        }
+    }
+}
+
+/// Round by round, remembering the whole state (die offset and every space)
+/// at the start of each round; when it repeats, skips as many whole cycles
+/// as keep everyone below the target, then finishes roll by roll. An
+/// independent route to big targets.
+fn with_cycle_skip(positions: &[u64], rules: &DiceRules) -> End {
+    let (board, faces, target) =
+        (u128::from(rules.board), u128::from(rules.faces), u128::from(rules.target));
+    let players = positions.len();
+    let mut spaces: Vec<u128> = positions.iter().map(|&p| u128::from(p)).collect();
+    let mut scores = vec![0_u128; players];
+    let (mut offset, mut rolls) = (0_u128, 0_u128);
+    let mut seen: HashMap<(u128, Vec<u128>), (u128, Vec<u128>)> = HashMap::new();
+    let mut skipped = false;
+    for round in 0_u128.. {
+        if !skipped {
+            if let Some((then, old)) = seen.get(&(offset, spaces.clone())) {
+                let gains: Vec<u128> = scores.iter().zip(old).map(|(now, old)| now - old).collect();
+                let cycles =
+                    scores.iter().zip(&gains).map(|(s, g)| (target - 1 - s) / g).min().unwrap();
+                for (s, g) in scores.iter_mut().zip(&gains) {
+                    *s += cycles * g;
+                }
+                rolls += cycles * (round - then) * players as u128 * u128::from(rules.rolls);
+                skipped = true;
+            } else {
+                seen.insert((offset, spaces.clone()), (round, scores.clone()));
+            }
+        }
+        for player in 0..players {
+            let mut sum = 0;
+            for _ in 0..rules.rolls {
+                sum += offset + 1;
+                offset = (offset + 1) % faces;
+                rolls += 1;
+            }
+            spaces[player] = (spaces[player] - 1 + sum) % board + 1;
+            scores[player] += spaces[player];
+            if scores[player] >= target {
+                return (player, scores, rolls);
+            }
+        }
+    }
+    unreachable!()
+}
+
+fn check_deterministic(positions: &[u64], rules: &DiceRules, reference: End) {
+    let outcome = play_deterministic(&starts(positions), rules).unwrap();
+    let (winner, scores, rolls) = reference;
+    assert_eq!(
+        (outcome.winner, &outcome.scores, outcome.rolls),
+        (winner, &scores, rolls),
+        "{rules} {positions:?}"
+    );
+    let lowest =
+        scores.iter().enumerate().filter(|&(i, _)| i != winner).map(|(_, &s)| s).min().unwrap();
+    assert_eq!(outcome.answer, BigUint::from(lowest) * rolls);
+    assert_eq!(outcome.turns * u128::from(rules.rolls), rolls);
+}
+
+/// Rules and starts for 2 to 5 players on a board of up to 12 spaces.
+fn small_game(max_target: u64) -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
+    (1..=12_u64, 1..=max_target, 1..=20_u64, 1..=6_u64, 2..=5_usize).prop_flat_map(
+        |(board, target, faces, rolls, players)| {
+            (
+                Just(DiceRules { board, target, faces, rolls }),
+                proptest::collection::vec(1..=board, players),
+            )
+        },
+    )
+}
+
+proptest! {
+    #[test]
+    fn periodic_solver_matches_rolling_one_by_one((rules, positions) in small_game(3_000)) {
+        check_deterministic(&positions, &rules, roll_by_roll(&positions, &rules));
+    }
+
+    #[test]
+    fn periodic_solver_matches_cycle_skipping_at_huge_targets(
+        (rules, positions) in small_game(1),
+        target in 1_u64..=u64::MAX,
+    ) {
+        let rules = DiceRules { target, ..rules };
+        check_deterministic(&positions, &rules, with_cycle_skip(&positions, &rules));
+    }
+}
+
+#[test]
+fn puzzle_starts_at_targets_of_a_trillion_and_beyond() {
+    for target in [1_000_u64, 1_000_000_000_000, 1_000_000_000_000_000_000, u64::MAX] {
+        let rules = DiceRules { target, ..DiceRules::deterministic() };
+        check_deterministic(&[4, 8], &rules, with_cycle_skip(&[4, 8], &rules));
+    }
+    let trillion = DiceRules { target: 1_000_000_000_000, ..DiceRules::deterministic() };
+    let outcome = play_deterministic(&Starts::parse(EXAMPLE).unwrap(), &trillion).unwrap();
+    assert!(outcome.answer > BigUint::from(u64::MAX));
+}
+
+#[test]
+fn huge_dice_and_boards_with_a_reachable_target_are_simulated_exactly() {
+    let rules =
+        DiceRules { board: 999_999_999_989, target: 50_000_000_000_000, faces: 1 << 50, rolls: 7 };
+    check_deterministic(
+        &[5, 999_999_999_989, 77],
+        &rules,
+        roll_by_roll(&[5, 999_999_999_989, 77], &rules),
+    );
+    let many_rolls = DiceRules { board: 10, target: 1000, faces: 100, rolls: 10_007 };
+    check_deterministic(&[4, 8], &many_rolls, roll_by_roll(&[4, 8], &many_rolls));
+}
+
+#[test]
+fn a_game_too_long_to_repeat_or_finish_is_refused() {
+    let rules = DiceRules { board: 1 << 40, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
+    let err = play_deterministic(&starts(&[1, 2]), &rules).unwrap_err();
+    assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
+}
+
+// ---------------------------------------------------------------------------
+// The Dirac game: engines and count types agree
+// ---------------------------------------------------------------------------
+
+/// Boards up to 12, targets up to 25, dice up to 4 faces rolled up to 3 times,
+/// 2 to 4 players. The memo engine's joint states grow as (board × target)
+/// to the power of the players, so more players get lower targets.
+fn dirac_game() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
+    (2..=4_usize)
+        .prop_flat_map(|players| {
+            (1..=12_u64, 1..=[25_u64, 12, 7][players - 2], 1..=4_u64, 1..=3_u64, Just(players))
+        })
+        .prop_flat_map(|(board, target, faces, rolls, players)| {
+            (
+                Just(DiceRules { board, target, faces, rolls }),
+                proptest::collection::vec(1..=board, players),
+            )
+        })
+}
+
+fn wins(
+    positions: &[u64],
+    rules: &DiceRules,
+    engine: DiracEngine,
+) -> Result<Vec<Universes>, DiceError> {
+    play_dirac(&starts(positions), rules, engine).map(|outcome| outcome.wins)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn memo_and_per_player_engines_agree((rules, positions) in dirac_game()) {
+        let fast = wins(&positions, &rules, DiracEngine::PerPlayer).unwrap();
+        match wins(&positions, &rules, DiracEngine::Memo) {
+            Ok(memo) => prop_assert_eq!(memo, fast),
+            Err(DiceError::Rules(RulesError::MemoTooLarge { .. })) => {}
+            Err(other) => panic!("{other}"),
+        }
+    }
+
+    #[test]
+    fn u64_u128_and_big_integer_counts_agree((rules, positions) in dirac_game()) {
+        let starts = starts(&positions);
+        let big = count_wins::<BigUint>(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+        let fits = |bits: u64| big.iter().all(|n| n.bits() <= bits);
+        match count_wins::<u128>(&starts, &rules, DiracEngine::PerPlayer) {
+            Ok(wide) => prop_assert_eq!(wide.into_iter().map(BigUint::from).collect::<Vec<_>>(), big.clone()),
+            Err(DiceError::Overflow(CountOverflow { width: "u128" })) => prop_assert!(!fits(64)),
+            Err(other) => panic!("{other}"),
+        }
+        match count_wins::<u64>(&starts, &rules, DiracEngine::PerPlayer) {
+            Ok(narrow) => prop_assert_eq!(narrow.into_iter().map(BigUint::from).collect::<Vec<_>>(), big),
+            Err(DiceError::Overflow(CountOverflow { width: "u64" })) => {}
+            Err(other) => panic!("{other}"),
+        }
+    }
+
+    #[test]
+    fn wins_by_turn_add_up_to_the_wins((rules, positions) in dirac_game()) {
+        let starts = starts(&positions);
+        let histogram = win_histogram(&starts, &rules).unwrap();
+        let outcome = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+        let universes_per_turn = BigUint::from(rules.faces).pow(u32::try_from(rules.rolls).unwrap());
+        for (player, turns) in histogram.iter().enumerate() {
+            let in_game: BigUint = turns.in_game.iter().map(Universes::as_biguint).sum();
+            prop_assert_eq!(&in_game, outcome.wins[player].as_biguint());
+            // Alone, every universe reaches the target eventually: weighting
+            // the turn-t arrivals by the turns left gives all the universes.
+            let last = u32::try_from(turns.alone.len()).unwrap();
+            let alone: BigUint = turns
+                .alone
+                .iter()
+                .zip(1..)
+                .map(|(n, t)| n.as_biguint() * universes_per_turn.pow(last - t))
+                .sum();
+            prop_assert_eq!(alone, universes_per_turn.pow(last));
+        }
+    }
+}
+
+#[test]
+fn three_and_four_players_agree_across_engines() {
+    let cases: [(&[u64], DiceRules); 4] = [
+        (&[4, 8, 1], DiceRules { target: 12, ..DiceRules::dirac() }),
+        (&[3, 3, 7], DiceRules { target: 15, board: 7, ..DiceRules::dirac() }),
+        (&[1, 2, 3, 4], DiceRules { target: 8, ..DiceRules::dirac() }),
+        (&[2, 5, 2, 9], DiceRules { target: 10, faces: 2, rolls: 2, ..DiceRules::dirac() }),
+    ];
+    for (positions, rules) in cases {
+        let fast = wins(positions, &rules, DiracEngine::PerPlayer).unwrap();
+        assert_eq!(
+            wins(positions, &rules, DiracEngine::Memo).unwrap(),
+            fast,
+            "{rules} {positions:?}"
+        );
+    }
+}
+
+#[test]
+fn counts_beyond_128_bits_match_the_big_integer_memo() {
+    // A 10-faced die rolled 6 times splits each turn into a million universes.
+    let rules = DiceRules { board: 10, target: 30, faces: 10, rolls: 6 };
+    let starts = starts(&[4, 8]);
+    let fast = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+    assert!(fast.answer.as_biguint() > &BigUint::from(u128::MAX));
+    let memo = count_wins::<BigUint>(&starts, &rules, DiracEngine::Memo).unwrap();
+    assert_eq!(fast.wins.into_iter().map(BigUint::from).collect::<Vec<_>>(), memo);
+    assert!(matches!(
+        count_wins::<u128>(&starts, &rules, DiracEngine::Memo),
+        Err(DiceError::Overflow(_))
+    ));
+}
+
+#[test]
+fn player_alone_from_4_matches_a_published_histogram_at_target_22() {
+    // The seed write-up's table for a player starting on 4 (its code tests
+    // `score > 21`, that is a target of 22).
+    let histogram = win_histogram(
+        &Starts::parse(EXAMPLE).unwrap(),
+        &DiceRules { target: 22, ..DiceRules::dirac() },
+    );
+    let alone: Vec<String> = histogram.unwrap()[0].alone.iter().map(ToString::to_string).collect();
+    let published = [
+        "0",
+        "0",
+        "3427",
+        "244332",
+        "3784741",
+        "34277144",
+        "139217660",
+        "164170968",
+        "44423487",
+        "1165428",
+    ];
+    assert_eq!(alone, published);
+}
+
+#[test]
+fn huge_dirac_games_are_refused_at_once() {
+    let starts = Starts::parse(EXAMPLE).unwrap();
+    for rules in [
+        DiceRules { target: 1_000_000, ..DiceRules::dirac() },
+        DiceRules { board: u64::MAX, ..DiceRules::dirac() },
+        DiceRules { faces: u64::MAX, rolls: u64::MAX, ..DiceRules::dirac() },
+    ] {
+        let err = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                DiceError::Rules(RulesError::DiracTooBig { .. } | RulesError::DiracTooSlow { .. })
+            ),
+            "{rules}: {err}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Bad input and bad rules
+// ---------------------------------------------------------------------------
+
+#[test]
+fn parse_errors_name_the_line_and_the_problem() {
+    use ParseErrorKind as K;
+    /// Input, the line to blame, and a test of the error's kind.
+    type Case = (&'static str, usize, fn(&K) -> bool);
+    let cases: [Case; 11] = [
+        ("", 1, |k| matches!(k, K::Empty)),
+        ("\n  \n", 3, |k| matches!(k, K::Empty)),
+        ("Player 1 starting position: 4\n", 2, |k| matches!(k, K::TooFewPlayers { found: 1 })),
+        (
+            "Player 1 starting position: 4\nPlayer 3 starting position: 8\n",
+            2,
+            |k| matches!(k, K::ExpectedStart { expected, .. } if expected == "Player 2 starting position: P"),
+        ),
+        ("Player 2 starting position: 4\nPlayer 1 starting position: 8\n", 1, |k| {
+            matches!(k, K::ExpectedStart { .. })
+        }),
+        (
+            "Player 1 starting position: four\nPlayer 2 starting position: 8\n",
+            1,
+            |k| matches!(k, K::NotAPosition { found } if found == "four"),
+        ),
+        (
+            "Player 1 starting position: 4\nPlayer 2 starting position: 0\n",
+            2,
+            |k| matches!(k, K::NotAPosition { found } if found == "0"),
+        ),
+        (
+            "Player 1 starting position: 4\nPlayer 2 starting position: 8 please\n",
+            2,
+            |k| matches!(k, K::AfterPosition { found } if found == "please"),
+        ),
+        ("Player 1 starting position: 4\n\nPlayer 2 starting position: 8\n", 2, |k| {
+            matches!(k, K::ExpectedStart { .. })
+        }),
+        (
+            "Player 1 starting position: 99999999999999999999999\nPlayer 2 starting position: 8\n",
+            1,
+            |k| matches!(k, K::NotAPosition { .. }),
+        ),
+        ("Player 1:\n9\n", 1, |k| matches!(k, K::ExpectedStart { .. })),
+    ];
+    for (text, line, is_expected) in cases {
+        let err = Starts::parse(text).unwrap_err();
+        assert_eq!(err.line(), line, "{text:?}: {err}");
+        assert!(is_expected(err.kind()), "{text:?}: {err}");
+        assert!(err.to_string().starts_with(&format!("line {line}, column ")), "{err}");
+    }
+}
+
+#[test]
+fn off_board_starts_are_reported_at_their_line_by_both_games() {
+    let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\nPlayer 3 starting position: 11\n")
+        .unwrap();
+    let dirac = play_dirac(&starts, &DiceRules::dirac(), DiracEngine::default()).unwrap_err();
+    let deterministic = play_deterministic(&starts, &DiceRules::deterministic()).unwrap_err();
+    for err in [dirac, deterministic] {
+        let DiceError::Parse(parse) = err else { panic!("{err}") };
+        assert_eq!(parse.line(), 3);
+        assert_eq!(*parse.kind(), ParseErrorKind::OffBoard { position: 11, board: 10 });
+    }
+}
+
+#[test]
+fn nonsense_rules_are_refused_by_both_games() {
+    let starts = Starts::parse(EXAMPLE).unwrap();
+    let cases = [
+        (DiceRules { board: 0, ..DiceRules::dirac() }, RulesError::EmptyBoard),
+        (DiceRules { faces: 0, ..DiceRules::dirac() }, RulesError::NoFaces),
+        (DiceRules { rolls: 0, ..DiceRules::dirac() }, RulesError::NoRolls),
+        (DiceRules { target: 0, ..DiceRules::dirac() }, RulesError::NoTarget),
+    ];
+    for (rules, expected) in cases {
+        assert_eq!(
+            play_dirac(&starts, &rules, DiracEngine::default()).unwrap_err(),
+            expected.clone().into()
+        );
+        assert_eq!(play_deterministic(&starts, &rules).unwrap_err(), expected.clone().into());
+        assert!(expected.to_string().contains("use --"), "{expected}");
+    }
+}

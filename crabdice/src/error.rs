@@ -132,14 +132,13 @@ impl ParseErrorKind {
             Self::Empty | Self::UnexpectedEnd { .. } => "input ends here",
             Self::UnknownGame { .. } => "unrecognised line",
             Self::ExpectedHeader { .. } | Self::ThirdPlayer { .. } => "not the expected header",
-            Self::TrailingText { .. } => "unexpected text",
+            Self::TrailingText { .. } | Self::AfterPosition { .. } => "unexpected text",
             Self::NotACard { .. } | Self::ZeroCard { .. } => "not a card",
             Self::CardTooLarge { .. } => "too large",
             Self::DuplicateCard { .. } => "dealt twice",
             Self::NoCards => "no cards before here",
             Self::ExpectedStart { .. } => "not a starting position line",
             Self::NotAPosition { .. } | Self::OffBoard { .. } => "not a space on the board",
-            Self::AfterPosition { .. } => "unexpected text",
             Self::TooFewPlayers { .. } => "only player",
         }
     }

@@ -10,14 +10,15 @@
 //! most `n × Σ cards`. The parser checks that product once, so every later
 //! score computation fits in a `u64` without checks.
 //!
-//! ## Ranks
+//! ## Labels
 //! The engines never look at card values except to compare them, to test
 //! "does this player hold at least as many cards as the value drawn", and to
-//! score the end. [`Deal::ranked`] therefore relabels the `n` cards `0..n` by
-//! value (order is kept, so comparisons are unchanged) and keeps a table of
-//! each rank's *need*: its value, capped at `n` because no deck can ever hold
-//! more than `n - 1` cards after a draw. Puzzle-sized deals then fit in one
-//! byte per card, whatever the card values were.
+//! score the end. [`Deal::labelled`] therefore gives each card a small label
+//! that keeps the cards' order: the card itself when every card is below 256
+//! (every puzzle input), else its rank `0..n`. Beside the labels it keeps
+//! each label's *need*: its value, capped at `n` because no deck can ever
+//! hold more than `n - 1` cards after a draw. Deals of up to 255 cards then
+//! fit in one byte per card, whatever the card values were.
 
 use std::collections::HashMap;
 
@@ -116,43 +117,58 @@ impl Deal {
         self.decks.one.len() + self.decks.two.len()
     }
 
-    /// The deal relabelled by rank, for the engines (see the module docs).
-    pub(crate) fn ranked(&self) -> Ranked {
-        let mut values: Vec<Card> = self.decks.one.iter().chain(&self.decks.two).copied().collect();
-        values.sort_unstable();
-        let rank = |card: &Card| values.binary_search(card).map_or(0, |r| r as u32);
+    /// The deal's cards as small labels, for the engines (see the module
+    /// docs).
+    pub(crate) fn labelled(&self) -> Labelled {
+        let cards = self.cards();
+        let all = || self.decks.one.iter().chain(&self.decks.two).copied();
+        let highest = all().max().unwrap_or(0);
+        // Every card fits in a byte: label each card by itself.
+        let values: Vec<Card> = if highest <= 255 {
+            (0..=highest).collect()
+        } else {
+            let mut values: Vec<Card> = all().collect();
+            values.sort_unstable();
+            values
+        };
+        let label = |card: &Card| values.binary_search(card).map_or(0, |r| r as u32);
         let decks = PerPlayer::new(
-            self.decks.one.iter().map(rank).collect(),
-            self.decks.two.iter().map(rank).collect(),
+            self.decks.one.iter().map(label).collect(),
+            self.decks.two.iter().map(label).collect(),
         );
-        let cap = values.len() as u64;
-        let need = values.iter().map(|&v| v.min(cap) as u32).collect();
-        Ranked { decks, values, need }
+        let cap = cards as u64;
+        let mut need: Vec<u32> = values.iter().map(|&v| v.min(cap) as u32).collect();
+        need.resize(need.len().max(256), u32::MAX);
+        let largest = values.len().saturating_sub(1) as u32;
+        Labelled { decks, values, need, largest }
     }
 }
 
-/// A deal relabelled by rank: cards are `0..n` in value order.
+/// A deal's cards relabelled with small numbers that keep their order: the
+/// card itself when every card is below 256, else its rank.
 #[derive(Debug, Clone)]
-pub(crate) struct Ranked {
-    /// The decks as ranks, top first.
+pub(crate) struct Labelled {
+    /// The decks as labels, top first.
     pub decks: PerPlayer<Vec<u32>>,
-    /// Card value of each rank.
+    /// The value of each label.
     pub values: Vec<Card>,
-    /// Cards a player must still hold to recurse on each rank (value capped
-    /// at `n`).
+    /// Cards a player must still hold after drawing a label to recurse on it:
+    /// its value capped at `n` (at least 256 entries).
     pub need: Vec<u32>,
+    /// The largest label in use.
+    pub largest: u32,
 }
 
-impl Ranked {
-    /// Score of a deck of ranks, top first: bottom card × 1, next × 2, ...
+impl Labelled {
+    /// Score of a deck of labels, top first: bottom card × 1, next × 2, ...
     /// Fits in `u64` by the deal's bound.
     pub fn score(&self, deck: impl DoubleEndedIterator<Item = u32>) -> u64 {
-        deck.rev().zip(1..).map(|(rank, place)| self.values[rank as usize] * place).sum()
+        deck.rev().zip(1..).map(|(label, place)| self.values[label as usize] * place).sum()
     }
 
-    /// Card values of a deck of ranks.
+    /// Card values of a deck of labels.
     pub fn cards(&self, deck: impl Iterator<Item = u32>) -> Vec<Card> {
-        deck.map(|rank| self.values[rank as usize]).collect()
+        deck.map(|label| self.values[label as usize]).collect()
     }
 }
 
@@ -335,12 +351,15 @@ mod tests {
     }
 
     #[test]
-    fn ranks_keep_order_and_cap_the_need() {
-        let deal = Deal::new(vec![100, 3], vec![7, 1]).unwrap();
-        let ranked = deal.ranked();
-        assert_eq!(ranked.decks.one, vec![3, 1]);
-        assert_eq!(ranked.decks.two, vec![2, 0]);
-        assert_eq!(ranked.need, vec![1, 3, 4, 4]);
-        assert_eq!(ranked.score([3, 1].into_iter()), 100 * 2 + 3);
+    fn small_cards_label_themselves_and_large_ones_are_ranked() {
+        let small = Deal::new(vec![100, 3], vec![7, 1]).unwrap().labelled();
+        assert_eq!((small.decks.one.clone(), small.decks.two.clone()), (vec![100, 3], vec![7, 1]));
+        assert_eq!((small.need[1], small.need[3], small.need[7], small.need[100]), (1, 3, 4, 4));
+        assert_eq!(small.score([100, 3].into_iter()), 100 * 2 + 3);
+        let large = Deal::new(vec![1000, 3], vec![7, 1]).unwrap().labelled();
+        assert_eq!((large.decks.one.clone(), large.decks.two.clone()), (vec![3, 1], vec![2, 0]));
+        assert_eq!(&large.need[..4], &[1, 3, 4, 4]);
+        assert_eq!(large.largest, 3);
+        assert_eq!(large.score([3, 1].into_iter()), 1000 * 2 + 3);
     }
 }

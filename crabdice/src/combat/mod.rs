@@ -39,6 +39,8 @@ mod states;
 use std::ops::{Index, IndexMut};
 
 pub use deal::{Deal, DealError};
+
+use deal::Labelled;
 pub use observed::play_observed;
 
 /// A card: a positive whole number. Cards in a deal are distinct.
@@ -319,11 +321,11 @@ pub fn play_with(
     limits: Limits,
     progress: &mut (dyn FnMut(u64) + Send),
 ) -> Result<Outcome, Exhausted> {
-    let ranked = deal.ranked();
+    let labelled: Labelled = deal.labelled();
     let mut budget = Budget::new(limits, progress);
     let outcome = match variant {
-        Variant::Plain => fast::plain(&ranked, &mut budget),
-        Variant::Recursive => fast::recursive(&ranked, &mut budget),
+        Variant::Plain => fast::plain(&labelled, &mut budget),
+        Variant::Recursive => fast::recursive(&labelled, &mut budget),
     }?;
     (budget.progress)(budget.played);
     Ok(outcome)

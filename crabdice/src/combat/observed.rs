@@ -128,6 +128,8 @@ fn run<Rule: RoundRule>(
     let mut stack = vec![Frame::new(1, decks)];
     let (mut games, mut max_depth) = (1, 0);
     emit!(Event::GameStart { game: 1, depth: 0 });
+    // Scratch space for one state, both decks back to back.
+    let mut record = Vec::new();
     // The winner of the sub-game that just ended, to settle its parent's round.
     let mut settled: Option<Player> = None;
     loop {
@@ -161,8 +163,7 @@ fn run<Rule: RoundRule>(
                         max_depth,
                     ));
                 }
-                let (one, two) = (frame.decks.one.iter().copied(), frame.decks.two.iter().copied());
-                if Rule::REPETITION_ENDS_GAME && frame.seen.insert(&one, &two).is_some() {
+                if Rule::REPETITION_ENDS_GAME && repeats(&mut record, frame) {
                     emit!(Event::Repetition { game: frame.game, round: frame.round });
                     frame.round -= 1;
                     ended = Some((Player::One, End::Repetition));
@@ -209,6 +210,13 @@ fn run<Rule: RoundRule>(
         frame.decks[winner].push_back(lost);
         emit!(Event::RoundWon { game: frame.game, round: frame.round, winner });
     }
+}
+
+/// Records the frame's state; true if it occurred before in this game.
+fn repeats(record: &mut Vec<Card>, frame: &mut Frame) -> bool {
+    record.clear();
+    record.extend(frame.decks.one.iter().chain(&frame.decks.two));
+    frame.seen.insert(frame.decks.one.len(), record).is_some()
 }
 
 fn report(frame: &Frame, winner: Option<Player>, end: End, games: u64, max_depth: u32) -> Report {

@@ -33,13 +33,12 @@ pub(crate) struct StateSet<T> {
     cards: usize,
 }
 
-/// The hash of a state: player 1's deck length, then every card.
-fn hash_state<T: Hash>(split: usize, cards: impl Iterator<Item = T>) -> u64 {
+/// The hash of a state: player 1's deck length, then every card (as one
+/// slice, so bytes are hashed eight at a time).
+fn hash_state<T: Hash>(split: usize, cards: &[T]) -> u64 {
     let mut hasher = FxBuildHasher.build_hasher();
     split.hash(&mut hasher);
-    for card in cards {
-        card.hash(&mut hasher);
-    }
+    T::hash_slice(cards, &mut hasher);
     hasher.finish()
 }
 
@@ -52,32 +51,27 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
         self.cards = cards;
     }
 
-    /// Adds the state with decks `one` and `two` (top first). If it was
-    /// already present, returns the index of the earlier copy instead.
-    pub fn insert<I>(&mut self, one: &I, two: &I) -> Option<usize>
-    where
-        I: ExactSizeIterator<Item = T> + Clone,
-    {
-        debug_assert_eq!(one.len() + two.len(), self.cards);
-        let split = one.len();
-        let state = || one.clone().chain(two.clone());
-        let hash = hash_state(split, state());
+    /// Adds the state whose cards, player 1's deck then player 2's (top
+    /// first), are `record`, with player 1 holding the first `split`. If it
+    /// was already present, returns the index of the earlier copy instead.
+    pub fn insert(&mut self, split: usize, record: &[T]) -> Option<usize> {
+        debug_assert_eq!(record.len(), self.cards);
+        let hash = hash_state(split, record);
         let (arena, splits, cards) = (&self.arena, &self.splits, self.cards);
         let seen = self.table.find(hash, |&index| {
             let start = index as usize * cards;
-            splits[index as usize] as usize == split
-                && arena[start..start + cards].iter().copied().eq(state())
+            splits[index as usize] as usize == split && arena[start..start + cards] == *record
         });
         if let Some(&index) = seen {
             return Some(index as usize);
         }
         let index = self.splits.len() as u32;
-        self.arena.extend(state());
+        self.arena.extend_from_slice(record);
         self.splits.push(split as u32);
         let (arena, splits) = (&self.arena, &self.splits);
         self.table.insert_unique(hash, index, |&index| {
             let start = index as usize * cards;
-            hash_state(splits[index as usize] as usize, arena[start..start + cards].iter())
+            hash_state(splits[index as usize] as usize, &arena[start..start + cards])
         });
         None
     }
@@ -98,11 +92,11 @@ mod tests {
     fn distinguishes_states_that_concatenate_alike() {
         let mut set = StateSet::<u8>::default();
         set.reset(3);
-        let (a1, a2, b1, b2) = ([1u8, 2], [3u8], [1u8], [2u8, 3]);
-        assert_eq!(set.insert(&a1.iter().copied(), &a2.iter().copied()), None);
-        assert_eq!(set.insert(&b1.iter().copied(), &b2.iter().copied()), None);
-        assert_eq!(set.insert(&a1.iter().copied(), &a2.iter().copied()), Some(0));
-        assert_eq!(set.insert(&b1.iter().copied(), &b2.iter().copied()), Some(1));
+        assert_eq!(set.insert(2, &[1, 2, 3]), None);
+        assert_eq!(set.insert(1, &[1, 2, 3]), None);
+        assert_eq!(set.insert(2, &[1, 2, 3]), Some(0));
+        assert_eq!(set.insert(1, &[1, 2, 3]), Some(1));
+        assert_eq!(set.insert(1, &[1, 3, 2]), None);
         assert_eq!(set.get(1), (&[1][..], &[2, 3][..]));
     }
 }

@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// Plays, solves and explains Crab Combat and Dirac Dice (Advent of Code
 /// 2020 day 22 and 2021 day 21), exactly and fast.
 #[derive(Debug, Parser)]
-#[command(name = "crabdice", version, about, long_about = None)]
+#[command(name = "crabdice", version)]
 #[command(after_help = "Examples:\n  \
     crabdice solve examples/*.txt\n  \
     crabdice combat examples/combat.txt --part 2 --trace | head -20\n  \
@@ -174,7 +174,7 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
         };
         let parsed = match game {
             Game::Combat => Parsed::Combat(Deal::parse(&source.text).map_err(|e| source.error(e))?),
-            Game::Dice => Parsed::Dice(crate::dice::parse(&source, dice.as_ref())?),
+            Game::Dice => Parsed::Dice(crate::dice::parse(&source, dice.as_ref(), output)?),
         };
         inputs.push((source, parsed));
     }
@@ -185,7 +185,7 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
                 Solved::Combat(crate::combat::run(source, deal, output, combat, &mut out)?)
             }
             Parsed::Dice(game) => {
-                Solved::Dice(crate::dice::run(source, game, output, dice.as_ref())?)
+                Solved::Dice(Box::new(crate::dice::run(source, game, output, dice.as_ref())?))
             }
         };
         results.push(FileResult { name: source.name.clone(), solved });

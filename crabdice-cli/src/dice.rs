@@ -1,38 +1,279 @@
-//! `crabdice dice`: the deterministic and Dirac games.
+//! `crabdice dice`: the deterministic game (part 1) and the Dirac game
+//! (part 2), each under the puzzle's rules unless flags change them.
 
-use crate::output::Line;
+use std::fmt::Write;
+use std::time::Duration;
 
-/// Everything the dice command learned.
-pub struct Solved;
+use crabdice::{
+    DeterministicOutcome, DiceError, DiceRules, DiracEngine, DiracOutcome, Starts, WinsByTurn,
+    play_deterministic, play_dirac, win_histogram,
+};
+use serde::Serialize;
 
-pub fn lines(_: &Solved) -> Vec<Line> {
-    Vec::new()
-}
-
-pub fn histogram_text(_: &Solved) -> String {
-    String::new()
-}
-
-pub fn json(_: &str, _: &Solved) -> serde_json::Value {
-    serde_json::Value::Null
-}
+use crate::cli::{DiceEngine, DiceOptions, Output};
+use crate::failure::Failure;
+use crate::output::{Line, nanos};
+use crate::source::Source;
+use crate::timing;
 
 /// A parsed Dirac Dice input.
-pub struct Game;
-
-pub fn parse(
-    source: &crate::source::Source,
-    _: Option<&crate::cli::DiceOptions>,
-) -> miette::Result<Game> {
-    Err(miette::miette!("{}: Dirac Dice is not supported yet", source.name))
+pub struct Game {
+    starts: Starts,
 }
 
-#[allow(clippy::unnecessary_wraps)]
+/// Everything the dice command learned about one input.
+pub struct Solved {
+    players: Vec<u64>,
+    deterministic: Option<Deterministic>,
+    dirac: Option<Dirac>,
+}
+
+struct Deterministic {
+    rules: DiceRules,
+    outcome: DeterministicOutcome,
+    time: Option<Duration>,
+}
+
+struct Dirac {
+    rules: DiceRules,
+    engine: DiracEngine,
+    outcome: DiracOutcome,
+    histogram: Option<Vec<WinsByTurn>>,
+    time: Option<Duration>,
+}
+
+const NO_OPTIONS: DiceOptions = DiceOptions {
+    board: None,
+    target: None,
+    die: None,
+    rolls: None,
+    engine: DiceEngine::PerPlayer,
+    histogram: false,
+};
+
+/// The rules of `part`: the puzzle's, with the flags' changes.
+fn rules(part: u8, options: &DiceOptions) -> DiceRules {
+    let puzzle = if part == 1 { DiceRules::deterministic() } else { DiceRules::dirac() };
+    DiceRules {
+        board: options.board.unwrap_or(puzzle.board),
+        target: options.target.unwrap_or(puzzle.target),
+        faces: options.die.unwrap_or(puzzle.faces),
+        rolls: options.rolls.unwrap_or(puzzle.rolls),
+    }
+}
+
+/// Shows a library error with the input's text (for a position off the
+/// board) or with the part it concerns (for rules).
+fn error(source: &Source, part: u8, error: DiceError) -> miette::Report {
+    match error {
+        DiceError::Parse(parse) => source.error(*parse),
+        other => miette::Report::new(other).wrap_err(format!("{}: part {part}", source.name)),
+    }
+}
+
+/// Reads the starting positions and checks them, and the rules, for every
+/// part that will run, so that a bad input or flag fails before any output.
+pub fn parse(
+    source: &Source,
+    options: Option<&DiceOptions>,
+    output: Output,
+) -> miette::Result<Game> {
+    let options = options.unwrap_or(&NO_OPTIONS);
+    let starts = Starts::parse(&source.text).map_err(|e| source.error(e))?;
+    for part in [1, 2].into_iter().filter(|&p| output.wants(p)) {
+        let rules = rules(part, options);
+        rules.validate().map_err(|e| error(source, part, e.into()))?;
+        starts.check(&rules).map_err(|e| source.error(e))?;
+    }
+    Ok(Game { starts })
+}
+
+fn engine(engine: DiceEngine) -> DiracEngine {
+    match engine {
+        DiceEngine::PerPlayer => DiracEngine::PerPlayer,
+        DiceEngine::Memo => DiracEngine::Memo,
+        DiceEngine::Tree => DiracEngine::Tree,
+    }
+}
+
+/// Plays the parts `output` asks for.
 pub fn run(
-    _: &crate::source::Source,
-    _: &Game,
-    _: crate::cli::Output,
-    _: Option<&crate::cli::DiceOptions>,
-) -> Result<Solved, crate::failure::Failure> {
-    Ok(Solved)
+    source: &Source,
+    game: &Game,
+    output: Output,
+    options: Option<&DiceOptions>,
+) -> Result<Solved, Failure> {
+    let options = options.unwrap_or(&NO_OPTIONS);
+    let starts = &game.starts;
+    let deterministic = if output.wants(1) {
+        let rules = rules(1, options);
+        let outcome = play_deterministic(starts, &rules).map_err(|e| error(source, 1, e))?;
+        let time = output.time.then(|| timing::median(|| drop(play_deterministic(starts, &rules))));
+        Some(Deterministic { rules, outcome, time })
+    } else {
+        None
+    };
+    let dirac = if output.wants(2) {
+        let rules = rules(2, options);
+        let engine = engine(options.engine);
+        let outcome = play_dirac(starts, &rules, engine).map_err(|e| error(source, 2, e))?;
+        let histogram = if options.histogram {
+            Some(win_histogram(starts, &rules).map_err(|e| error(source, 2, e))?)
+        } else {
+            None
+        };
+        let time = output.time.then(|| timing::median(|| drop(play_dirac(starts, &rules, engine))));
+        Some(Dirac { rules, engine, outcome, histogram, time })
+    } else {
+        None
+    };
+    Ok(Solved { players: starts.positions().to_vec(), deterministic, dirac })
+}
+
+/// The answer lines.
+pub fn lines(solved: &Solved) -> Vec<Line> {
+    let mut lines = Vec::new();
+    if let Some(part) = &solved.deterministic {
+        lines.push(Line { part: 1, answer: part.outcome.answer.to_string(), time: part.time });
+    }
+    if let Some(part) = &solved.dirac {
+        lines.push(Line { part: 2, answer: part.outcome.answer.to_string(), time: part.time });
+    }
+    lines
+}
+
+/// `--histogram`: per turn, the universes each player wins playing alone
+/// (the first time its score reaches the target) and in the real game.
+pub fn histogram_text(solved: &Solved) -> String {
+    let Some(histogram) = solved.dirac.as_ref().and_then(|d| d.histogram.as_ref()) else {
+        return String::new();
+    };
+    let mut header = vec!["turn".to_owned()];
+    for player in 1..=histogram.len() {
+        header.push(format!("player {player} alone"));
+        header.push(format!("player {player} wins"));
+    }
+    let turns = histogram.iter().map(|h| h.alone.len().max(h.in_game.len())).max().unwrap_or(0);
+    let cell = |counts: &[crabdice::Universes], turn: usize| {
+        counts.get(turn).map_or_else(|| "0".to_owned(), ToString::to_string)
+    };
+    let mut rows = vec![header];
+    for turn in 0..turns {
+        let mut row = vec![(turn + 1).to_string()];
+        for player in histogram {
+            row.push(cell(&player.alone, turn));
+            row.push(cell(&player.in_game, turn));
+        }
+        rows.push(row);
+    }
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut text = String::from("\n");
+    for row in rows {
+        let cells: Vec<String> =
+            row.iter().zip(&widths).map(|(cell, &w)| format!("{cell:>w$}")).collect();
+        let _ = writeln!(text, "{}", cells.join("  ").trim_end());
+    }
+    text
+}
+
+#[derive(Serialize)]
+struct RulesJson {
+    board: u64,
+    target: u64,
+    die: u64,
+    rolls: u64,
+}
+
+impl From<&DiceRules> for RulesJson {
+    fn from(rules: &DiceRules) -> Self {
+        Self { board: rules.board, target: rules.target, die: rules.faces, rolls: rules.rolls }
+    }
+}
+
+/// A figure that is a JSON number when it fits in 64 bits, and a string of
+/// decimal digits beyond (only with targets near 2^64).
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Figure {
+    Number(u64),
+    Digits(String),
+}
+
+impl From<u128> for Figure {
+    fn from(value: u128) -> Self {
+        u64::try_from(value).map_or_else(|_| Self::Digits(value.to_string()), Self::Number)
+    }
+}
+
+#[derive(Serialize)]
+struct DeterministicJson {
+    rules: RulesJson,
+    answer: String,
+    winner: usize,
+    rolls: Figure,
+    scores: Vec<Figure>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_ns: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct HistogramJson {
+    alone: Vec<String>,
+    in_game: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct DiracJson {
+    rules: RulesJson,
+    engine: &'static str,
+    answer: String,
+    winner: usize,
+    wins: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    histogram: Option<Vec<HistogramJson>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_ns: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct DiceJson<'a> {
+    file: &'a str,
+    game: &'static str,
+    players: &'a [u64],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    part1: Option<DeterministicJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    part2: Option<DiracJson>,
+}
+
+fn strings(counts: &[crabdice::Universes]) -> Vec<String> {
+    counts.iter().map(ToString::to_string).collect()
+}
+
+/// The JSON object for one input.
+pub fn json(file: &str, solved: &Solved) -> serde_json::Result<serde_json::Value> {
+    let part1 = solved.deterministic.as_ref().map(|part| DeterministicJson {
+        rules: (&part.rules).into(),
+        answer: part.outcome.answer.to_string(),
+        winner: part.outcome.winner + 1,
+        rolls: part.outcome.rolls.into(),
+        scores: part.outcome.scores.iter().map(|&s| s.into()).collect(),
+        time_ns: part.time.map(nanos),
+    });
+    let part2 = solved.dirac.as_ref().map(|part| DiracJson {
+        rules: (&part.rules).into(),
+        engine: part.engine.name(),
+        answer: part.outcome.answer.to_string(),
+        winner: part.outcome.winner + 1,
+        wins: strings(&part.outcome.wins),
+        histogram: part.histogram.as_ref().map(|h| {
+            h.iter()
+                .map(|p| HistogramJson { alone: strings(&p.alone), in_game: strings(&p.in_game) })
+                .collect()
+        }),
+        time_ns: part.time.map(nanos),
+    });
+    serde_json::to_value(DiceJson { file, game: "dice", players: &solved.players, part1, part2 })
 }

@@ -17,7 +17,7 @@ use crate::{combat, dice, timing};
 /// What one file produced.
 pub enum Solved {
     Combat(Vec<combat::Part>),
-    Dice(dice::Solved),
+    Dice(Box<dice::Solved>),
 }
 
 /// One file's result, with its name.
@@ -144,7 +144,7 @@ fn file_json(result: &FileResult) -> serde_json::Value {
                 part2: find(2),
             })
         }
-        Solved::Dice(solved) => serde_json::to_value(dice::json(&result.name, solved)),
+        Solved::Dice(solved) => dice::json(&result.name, solved),
     };
     value.unwrap_or_else(|e| serde_json::json!({ "file": result.name, "error": e.to_string() }))
 }

@@ -30,6 +30,160 @@ fn solve_prints_both_parts_of_the_combat_example() {
 }
 
 #[test]
+fn solve_recognizes_each_game_in_the_bundled_examples() {
+    crabdice()
+        .args(["solve", "examples/combat.txt", "examples/dice.txt"])
+        .assert()
+        .success()
+        .stdout(
+            "examples/combat.txt: part 1: 306\nexamples/combat.txt: part 2: 291\n\
+             examples/dice.txt: part 1: 739785\nexamples/dice.txt: part 2: 444356092776315\n",
+        );
+}
+
+#[test]
+fn dice_prints_both_parts_of_the_example() {
+    crabdice()
+        .args(["dice", "examples/dice.txt"])
+        .assert()
+        .success()
+        .stdout("part 1: 739785\npart 2: 444356092776315\n");
+}
+
+#[test]
+fn json_reports_every_dice_field_with_counts_as_strings() {
+    let value = json(&["dice", "examples/dice.txt", "--json"]);
+    assert_eq!(value["game"], "dice");
+    assert_eq!(value["players"], serde_json::json!([4, 8]));
+    let one = &value["part1"];
+    assert_eq!(
+        one["rules"],
+        serde_json::json!({"board": 10, "target": 1000, "die": 100, "rolls": 3})
+    );
+    assert_eq!(
+        (one["answer"].as_str(), one["winner"].as_u64(), one["rolls"].as_u64()),
+        (Some("739785"), Some(1), Some(993))
+    );
+    assert_eq!(one["scores"], serde_json::json!([1000, 745]));
+    let two = &value["part2"];
+    assert_eq!(two["rules"], serde_json::json!({"board": 10, "target": 21, "die": 3, "rolls": 3}));
+    assert_eq!(two["answer"], "444356092776315");
+    assert_eq!(two["winner"], 1);
+    assert_eq!(two["wins"], serde_json::json!(["444356092776315", "341960390180808"]));
+}
+
+// The expected values below were computed independently, by a direct
+// simulation that skips whole cycles of the joint game state (part 1) and a
+// memoized recursion over joint game states (part 2), both in Python.
+
+#[test]
+fn a_huge_target_is_answered_exactly() {
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--part", "1", "--target", "1000000000000000000"])
+        .assert()
+        .success()
+        .stdout("749999999999999989750000000000000035\n");
+}
+
+#[test]
+fn dirac_counts_beyond_128_bits_are_exact() {
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--part", "2", "--target", "30", "--die", "4"])
+        .assert()
+        .success()
+        .stdout("14184066373435447858820392124021831333178373619955\n");
+}
+
+#[test]
+fn three_players_are_read_from_the_input() {
+    let value = {
+        let output = crabdice()
+            .args(["dice", "-", "--part", "2", "--target", "15", "--json"])
+            .write_stdin("Player 1 starting position: 4\nPlayer 2 starting position: 8\nPlayer 3 starting position: 1\n")
+            .output()
+            .unwrap();
+        serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap()
+    };
+    assert_eq!(
+        value["part2"]["wins"],
+        serde_json::json!(["289473284112279", "356649188477409", "311097988479003"])
+    );
+    assert_eq!(value["part2"]["winner"], 2);
+}
+
+#[test]
+fn every_dice_engine_gives_the_same_counts() {
+    for engine in ["per-player", "memo"] {
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--part", "2", "--engine", engine])
+            .assert()
+            .success()
+            .stdout("444356092776315\n");
+    }
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--part", "2", "--engine", "tree", "--target", "8"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn histogram_prints_a_table_per_turn() {
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--part", "2", "--histogram", "--target", "10"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "turn  player 1 alone  player 1 wins  player 2 alone  player 2 wins",
+        ))
+        .stdout(predicate::str::contains(
+            "\n   1               7              7               0              0\n",
+        ));
+}
+
+#[test]
+fn nonsense_rules_and_bad_positions_are_errors() {
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--board", "0"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("examples/dice.txt: part 1")
+                .and(predicate::str::contains("--board")),
+        );
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--board", "5"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("examples/dice.txt:2:29")
+                .and(predicate::str::contains("off the board")),
+        );
+    for (input, message) in [
+        ("Player 1 starting position: 4\n", "at least two players"),
+        (
+            "Player 1 starting position: 4\nPlayer 3 starting position: 8\n",
+            "expected `Player 2 starting position: P`",
+        ),
+        (
+            "Player 1 starting position: x\nPlayer 2 starting position: 8\n",
+            "is not a starting position",
+        ),
+        ("Player 1 starting position: 4 please\nPlayer 2 starting position: 8\n", "unexpected"),
+        ("Player 1 starting position: 0\nPlayer 2 starting position: 8\n", "starting position"),
+    ] {
+        crabdice()
+            .args(["dice", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(message).and(predicate::str::contains("<stdin>")));
+    }
+}
+
+#[test]
 fn part_prints_the_bare_answer() {
     crabdice()
         .args(["combat", "examples/combat.txt", "--part", "2"])

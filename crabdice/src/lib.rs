@@ -4,6 +4,25 @@
 //! **Crab Combat** (2020 day 22; a card game, plain and recursive) and
 //! **Dirac Dice** (2021 day 21; a deterministic die and a universe-splitting
 //! "Dirac" die).
+//!
+//! ```
+//! use crabdice::{Deal, DiceRules, DiracEngine, Starts, Variant, play, play_deterministic, play_dirac};
+//!
+//! let deal = Deal::parse("Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n")?;
+//! assert_eq!(play(&deal, Variant::Plain)?.score, Some(306));
+//! assert_eq!(play(&deal, Variant::Recursive)?.score, Some(291));
+//!
+//! let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")?;
+//! assert_eq!(play_deterministic(&starts, &DiceRules::deterministic())?.answer, 739_785u32.into());
+//! assert_eq!(play_dirac(&starts, &DiceRules::dirac(), DiracEngine::PerPlayer)?.answer, 444_356_092_776_315u64);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! * [`combat`]: Crab Combat, its engines and the proofs of their shortcuts.
+//! * [`dirac`]: Dirac Dice, its solvers and counting engines.
+//!
+//! The crate has no command-line dependencies; the `crabdice` binary lives in
+//! the `crabdice-cli` crate.
 
 pub mod combat;
 mod count;

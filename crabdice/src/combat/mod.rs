@@ -30,6 +30,7 @@
 //! # The fast engine
 #![doc = include_str!("fast.md")]
 
+mod bulk;
 mod deal;
 mod fast;
 mod observed;
@@ -325,7 +326,7 @@ pub fn play_with(
     let mut budget = Budget::new(limits, progress);
     let outcome = match variant {
         Variant::Plain => fast::plain(&labelled, &mut budget),
-        Variant::Recursive => fast::recursive(&labelled, &mut budget),
+        Variant::Recursive => bulk::recursive(&labelled, &mut budget),
     }?;
     (budget.progress)(budget.played);
     Ok(outcome)

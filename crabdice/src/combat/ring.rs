@@ -58,9 +58,6 @@ pub(crate) trait Deck: Clone + Debug {
     fn top(&self) -> Option<Self::Card>;
     /// The cards, top first, as at most two slices.
     fn slices(&self) -> (&[Self::Card], &[Self::Card]);
-    /// Replaces this deck's cards with the top `count` cards of `source`,
-    /// with room for `room` cards. Returns the highest card copied.
-    fn copy_top_of(&mut self, source: &Self, count: usize, room: usize) -> Self::Card;
 
     /// True when the deck holds no cards.
     #[inline]
@@ -143,19 +140,6 @@ impl Deck for ByteDeck {
             (&self.slots[head..], &self.slots[..head + len - 256])
         }
     }
-
-    #[inline]
-    fn copy_top_of(&mut self, source: &Self, count: usize, _room: usize) -> u8 {
-        self.head = 0;
-        self.len = count as u8;
-        let mut highest = 0;
-        for i in 0..count as u8 {
-            let card = source.slots[usize::from(source.head.wrapping_add(i))];
-            highest = highest.max(card);
-            self.slots[usize::from(i)] = card;
-        }
-        highest
-    }
 }
 
 /// A deck of `u16` or `u32` labels in a power-of-two ring buffer.
@@ -209,21 +193,6 @@ impl<R: Label> Deck for Ring<R> {
             (&self.slots[self.head..], &self.slots[..self.head + self.len - size])
         }
     }
-
-    fn copy_top_of(&mut self, source: &Self, count: usize, room: usize) -> R {
-        debug_assert!(count <= source.len && count <= room);
-        if self.slots.len() < room {
-            *self = Self::with_room_for(room);
-        }
-        self.head = 0;
-        self.len = count;
-        let mut highest = R::default();
-        for (slot, card) in self.slots.iter_mut().zip(source.iter().take(count)) {
-            highest = highest.max(card);
-            *slot = card;
-        }
-        highest
-    }
 }
 
 #[cfg(test)]
@@ -241,10 +210,7 @@ mod tests {
         assert_eq!(deck.len(), 3);
         let (front, back) = deck.slices();
         assert_eq!(front.len() + back.len(), 3);
-        let mut other = D::with_room_for(3);
-        let highest = other.copy_top_of(&deck, 2, 3);
-        assert!(other.iter().eq(deck.iter().take(2)));
-        assert_eq!(Some(highest), deck.iter().take(2).max());
+        let other = D::from_labels([1, 2], 3);
         assert!(!other.same(&deck));
         assert!(deck.clone().same(&deck));
     }

@@ -76,6 +76,36 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
         None
     }
 
+    /// Adds the state whose cards are the concatenation of `parts`, with
+    /// player 1 holding the first `split`, like [`insert`](Self::insert),
+    /// copying the parts straight into the arena.
+    pub fn insert_parts(&mut self, split: usize, parts: [&[T]; 4]) -> Option<usize> {
+        let start = self.arena.len();
+        for part in parts {
+            self.arena.extend_from_slice(part);
+        }
+        let (arena, splits, cards) = (&self.arena, &self.splits, self.cards);
+        let record = &arena[start..];
+        debug_assert_eq!(record.len(), cards);
+        let hash = hash_state(split, record);
+        let seen = self.table.find(hash, |&index| {
+            let at = index as usize * cards;
+            splits[index as usize] as usize == split && arena[at..at + cards] == *record
+        });
+        if let Some(&index) = seen {
+            self.arena.truncate(start);
+            return Some(index as usize);
+        }
+        let index = self.splits.len() as u32;
+        self.splits.push(split as u32);
+        let (arena, splits) = (&self.arena, &self.splits);
+        self.table.insert_unique(hash, index, |&index| {
+            let at = index as usize * cards;
+            hash_state(splits[index as usize] as usize, &arena[at..at + cards])
+        });
+        None
+    }
+
     /// The `index`-th state inserted, as `(deck 1, deck 2)`.
     pub fn get(&self, index: usize) -> (&[T], &[T]) {
         let start = index * self.cards;

@@ -98,6 +98,23 @@ fn the_loop_example_ends_by_repetition_in_part_two_and_cycles_in_part_one() {
 }
 
 #[test]
+fn a_puzzle_sized_plain_deal_can_cycle_forever() {
+    // Found by searching random 25 + 25 deals; the reference engine, which
+    // stores all 9,645 states, confirms the cycle.
+    let one = [
+        19, 1, 37, 25, 3, 2, 17, 18, 16, 14, 46, 12, 50, 47, 26, 33, 21, 11, 32, 38, 24, 27, 42, 4,
+        31,
+    ];
+    let two = [
+        9, 29, 7, 35, 6, 8, 5, 13, 41, 22, 48, 20, 10, 45, 36, 44, 28, 15, 49, 34, 40, 23, 30, 43,
+        39,
+    ];
+    let outcome = play(&deal(&one, &two), Variant::Plain).unwrap();
+    assert_eq!(outcome.end, End::Cycle { start: 546, length: 9100 });
+    assert_matches(&outcome, &reference::plain(&one, &two), "25 + 25 cycle");
+}
+
+#[test]
 fn a_player_without_cards_loses_at_once() {
     let outcome = play(&deal(&[], &[3, 1]), Variant::Recursive).unwrap();
     assert_eq!((outcome.winner, outcome.score, outcome.rounds), (Some(Player::Two), Some(7), 0));

@@ -462,3 +462,40 @@ fn recursive_with<S: Slots>(
     }
     Ok(outcome(labelled, &behind, Some(0), End::Repetition, from + length))
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::combat::{Deal, Limits};
+
+    /// Plays `one` against `two` with the ring layout `S`.
+    fn play_with<S: Slots>(deal: &Deal) -> Outcome {
+        let mut progress = |_| {};
+        let mut budget = Budget::new(Limits::default(), &mut progress);
+        recursive_with::<S>(&deal.labelled(), &mut budget).unwrap()
+    }
+
+    fn deals() -> impl Strategy<Value = Deal> {
+        (1u64..=24)
+            .prop_flat_map(|n| (Just((1..=n).collect::<Vec<u64>>()).prop_shuffle(), 0..=n as usize))
+            .prop_map(|(mut cards, split)| {
+                let two = cards.split_off(split);
+                Deal::new(cards, two).unwrap()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        // The byte rings are checked against the reference engine in
+        // tests/combat.rs; the wide rings (used above 256 cards) must agree
+        // with them move for move.
+        #[test]
+        fn every_ring_layout_plays_alike(deal in deals()) {
+            let bytes = play_with::<ByteRing>(&deal);
+            prop_assert_eq!(&bytes, &play_with::<WideRing<u16>>(&deal));
+            prop_assert_eq!(&bytes, &play_with::<WideRing<u32>>(&deal));
+        }
+    }
+}

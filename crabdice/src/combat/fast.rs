@@ -166,3 +166,38 @@ fn plain_with<D: Deck>(labelled: &Labelled, budget: &mut Budget<'_>) -> Result<O
     }
     Ok(outcome(labelled, &behind, None, End::Cycle { start: start + 1, length }, start + length))
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::combat::{Deal, Limits};
+
+    fn play_with<D: Deck>(deal: &Deal) -> Outcome {
+        let mut progress = |_| {};
+        let mut budget = Budget::new(Limits::default(), &mut progress);
+        plain_with::<D>(&deal.labelled(), &mut budget).unwrap()
+    }
+
+    fn deals() -> impl Strategy<Value = Deal> {
+        (1u64..=40)
+            .prop_flat_map(|n| (Just((1..=n).collect::<Vec<u64>>()).prop_shuffle(), 0..=n as usize))
+            .prop_map(|(mut cards, split)| {
+                let two = cards.split_off(split);
+                Deal::new(cards, two).unwrap()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        // The byte decks are checked against the reference engine in
+        // tests/combat.rs; the wide rings (used above 256 cards) must agree.
+        #[test]
+        fn every_deck_layout_plays_alike(deal in deals()) {
+            let bytes = play_with::<ByteDeck>(&deal);
+            prop_assert_eq!(&bytes, &play_with::<Ring<u16>>(&deal));
+            prop_assert_eq!(&bytes, &play_with::<Ring<u32>>(&deal));
+        }
+    }
+}

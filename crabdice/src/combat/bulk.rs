@@ -19,13 +19,20 @@
 
 use super::deal::Labelled;
 use super::ring::Label;
-use super::states::StateSet;
+use super::stacks::Stacks;
 use super::{Budget, End, Exhausted, Outcome, PerPlayer, Player};
 
 /// Ring storage for one deck.
 trait Slots: Sized {
     /// The label type.
     type Card: Label;
+    /// The table of each label's need (see [`Labelled::need`]).
+    type Table;
+    /// Builds the table from the deal's.
+    fn table(need: &[u32]) -> Self::Table;
+    /// Cards a player must hold after drawing `card` to recurse on it (at
+    /// most `u32::MAX`).
+    fn need(table: &Self::Table, card: Self::Card) -> usize;
     /// An empty ring for a game of up to `cards` cards.
     fn with_room_for(cards: usize) -> Self;
     /// Whether the ring can hold a game of `cards` cards.
@@ -54,6 +61,18 @@ struct ByteRing(Box<[u8; 256]>);
 
 impl Slots for ByteRing {
     type Card = u8;
+    type Table = Box<[u32; 256]>;
+    fn table(need: &[u32]) -> Self::Table {
+        let mut table = Box::new([u32::MAX; 256]);
+        for (slot, &need) in table.iter_mut().zip(need) {
+            *slot = need;
+        }
+        table
+    }
+    #[inline]
+    fn need(table: &Self::Table, card: u8) -> usize {
+        table[usize::from(card)] as usize
+    }
     fn with_room_for(_: usize) -> Self {
         Self(Box::new([0; 256]))
     }
@@ -81,6 +100,14 @@ struct WideRing<C> {
 
 impl<C: Label> Slots for WideRing<C> {
     type Card = C;
+    type Table = Vec<u32>;
+    fn table(need: &[u32]) -> Self::Table {
+        need.to_vec()
+    }
+    #[inline]
+    fn need(table: &Self::Table, card: C) -> usize {
+        table.get(card.index()).map_or(u32::MAX, |&n| n) as usize
+    }
     fn with_room_for(cards: usize) -> Self {
         let size = cards.max(2).next_power_of_two();
         Self { slots: vec![C::default(); size], mask: size - 1 }
@@ -117,6 +144,20 @@ impl<S: Slots> Deck<S> {
         (self.head..self.tail).map(|at| self.slots.get(at))
     }
 
+    /// The cards as one slice: straight from the ring, or, when they wrap
+    /// around its end (rarely), copied into `scratch`.
+    fn contiguous<'a>(&'a self, scratch: &'a mut Vec<S::Card>) -> &'a [S::Card] {
+        match self.slots.slices(self.head, self.tail) {
+            [front, []] => front,
+            [front, back] => {
+                scratch.clear();
+                scratch.extend_from_slice(front);
+                scratch.extend_from_slice(back);
+                scratch
+            }
+        }
+    }
+
     /// Replaces the cards, making sure a game of `room` cards fits.
     fn load(&mut self, cards: impl Iterator<Item = S::Card>, room: usize) {
         if !self.slots.fits(room) {
@@ -131,16 +172,19 @@ impl<S: Slots> Deck<S> {
     }
 }
 
+/// Both decks' cards, copied out.
+type Snapshot<S> = [Vec<<S as Slots>::Card>; 2];
+
 /// The buffers of one level of recursion, reused by every game at that level.
 struct Level<S: Slots> {
     decks: [Deck<S>; 2],
-    seen: StateSet<S::Card>,
+    seen: Stacks<S::Card>,
 }
 
 impl<S: Slots> Level<S> {
     fn new(room: usize) -> Self {
         let deck = || Deck { slots: S::with_room_for(room), head: 0, tail: 0 };
-        Self { decks: [deck(), deck()], seen: StateSet::default() }
+        Self { decks: [deck(), deck()], seen: Stacks::default() }
     }
 
     fn load(
@@ -153,6 +197,11 @@ impl<S: Slots> Level<S> {
         self.decks[1].load(two, room);
     }
 
+    /// Both decks' cards.
+    fn snapshot(&self) -> Snapshot<S> {
+        self.decks.each_ref().map(|deck| deck.cards().collect())
+    }
+
     fn same(&self, other: &Self) -> bool {
         self.decks
             .iter()
@@ -162,36 +211,29 @@ impl<S: Slots> Level<S> {
 }
 
 /// What every game shares.
-struct Context<'a, 'b, C> {
+struct Context<'a, 'b, S: Slots> {
     /// Cards a player must hold after drawing each label to recurse on it.
-    need: &'a [u32],
+    need: S::Table,
     budget: &'a mut Budget<'b>,
-    /// The top game's round number at each recorded anchor state.
-    anchor_rounds: Vec<u64>,
-    _cards: std::marker::PhantomData<C>,
+    /// Room to straighten a deck that wraps around its ring.
+    scratch: [Vec<S::Card>; 2],
+    _budget: std::marker::PhantomData<&'a ()>,
 }
 
 /// Why [`play`] stopped.
 enum Stop {
     /// A deck ran out; the other player (this index) won.
     Empty(usize),
-    /// The state recorded with this index came back.
-    Repeated(usize),
+    /// The state of this earlier round came back.
+    Repeated(u64),
     /// The round limit was reached.
     Limit,
-}
-
-/// Cards a player must hold after drawing `card` to recurse on it (at most
-/// `u32::MAX`).
-#[inline]
-fn need<C: Label>(table: &[u32], card: C) -> usize {
-    table.get(card.index()).map_or(u32::MAX, |&n| n) as usize
 }
 
 /// Plays at most `rounds` rounds while no sub-game is due and both decks
 /// have cards; returns the rounds played.
 #[inline]
-fn bulk<S: Slots>(decks: &mut [Deck<S>; 2], table: &[u32], rounds: usize) -> usize {
+fn bulk<S: Slots>(decks: &mut [Deck<S>; 2], table: &S::Table, rounds: usize) -> usize {
     let [one, two] = decks;
     let (mut head_one, mut tail_one, mut head_two, mut tail_two) =
         (one.head, one.tail, two.head, two.tail);
@@ -203,8 +245,8 @@ fn bulk<S: Slots>(decks: &mut [Deck<S>; 2], table: &[u32], rounds: usize) -> usi
         // `need - length` wraps to a number with its top bit set exactly when
         // `need < length`: one `&` tests both players without a branch each
         // (either test alone is a coin flip; both together are rare).
-        let short_one = need(table, a).wrapping_sub(tail_one - head_one);
-        let short_two = need(table, b).wrapping_sub(tail_two - head_two);
+        let short_one = S::need(table, a).wrapping_sub(tail_one - head_one);
+        let short_two = S::need(table, b).wrapping_sub(tail_two - head_two);
         if (short_one & short_two) >> (usize::BITS - 1) != 0 {
             break;
         }
@@ -239,11 +281,10 @@ fn highest<S: Slots>(decks: &[Deck<S>; 2]) -> (usize, usize) {
 
 /// Plays the game at `levels[depth]` (sub-games use the levels below, added
 /// as needed) for at most `limit` rounds, until a deck empties or, if
-/// `check`, until a recorded anchor state comes back. `TOP` records the
-/// rounds of the anchors. The game's highest card is in player `holder`'s
-/// deck at counter `high_at`.
-fn play<S: Slots, const TOP: bool>(
-    ctx: &mut Context<'_, '_, S::Card>,
+/// `check`, until an anchor state is seen to come back. The game's highest
+/// card is in player `holder`'s deck at counter `high_at`.
+fn play<S: Slots>(
+    ctx: &mut Context<'_, '_, S>,
     levels: &mut Vec<Level<S>>,
     depth: usize,
     (holder, mut high_at): (usize, usize),
@@ -273,25 +314,22 @@ fn play<S: Slots, const TOP: bool>(
             // The highest card is about to be drawn: an anchor.
             if check {
                 let [one, two] = &this.decks;
-                let [a, b] = one.slots.slices(one.head, one.tail);
-                let [c, d] = two.slots.slices(two.head, two.tail);
-                if let Some(index) = this.seen.insert_parts(one.len(), [a, b, c, d]) {
-                    return Ok((Stop::Repeated(index), rounds));
-                }
-                if TOP {
-                    ctx.anchor_rounds.push(rounds);
+                let [scratch_one, scratch_two] = &mut ctx.scratch;
+                let [one, two] = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
+                if let Some(earlier) = this.seen.observe([one, two], rounds) {
+                    return Ok((Stop::Repeated(earlier), rounds));
                 }
             }
             // It cannot start a sub-game and wins its round, so it goes
             // under its holder's deck first.
             high_at = this.decks[holder].tail;
-            bulk(&mut this.decks, ctx.need, 1);
+            bulk(&mut this.decks, &ctx.need, 1);
             rounds += 1;
             ctx.budget.spend(1)?;
             continue;
         }
         let most = until_high.min(left);
-        let played = bulk(&mut this.decks, ctx.need, most);
+        let played = bulk(&mut this.decks, &ctx.need, most);
         rounds += played as u64;
         ctx.budget.spend(played as u64)?;
         let [one, two] = &this.decks;
@@ -301,13 +339,11 @@ fn play<S: Slots, const TOP: bool>(
         // The next round is decided by a sub-game on the cards under the
         // two drawn.
         let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
-        let winner = match deal_sub_game(ctx.need, levels, depth, drawn) {
-            Some(high_at) => {
-                match play::<S, false>(ctx, levels, depth + 1, (1, high_at), u64::MAX, true)?.0 {
-                    Stop::Empty(winner) => winner,
-                    Stop::Repeated(_) | Stop::Limit => 0,
-                }
-            }
+        let winner = match deal_sub_game(&ctx.need, levels, depth, drawn) {
+            Some(high_at) => match play(ctx, levels, depth + 1, (1, high_at), u64::MAX, true)?.0 {
+                Stop::Empty(winner) => winner,
+                Stop::Repeated(_) | Stop::Limit => 0,
+            },
             // Player 1 holds the sub-game's highest card, so wins it.
             None => 0,
         };
@@ -328,23 +364,20 @@ fn play<S: Slots, const TOP: bool>(
 /// decks at `levels[depth]`) into `levels[depth + 1]`, unless player 1 holds
 /// its highest card. Returns where player 2's highest card is.
 fn deal_sub_game<S: Slots>(
-    table: &[u32],
+    table: &S::Table,
     levels: &mut Vec<Level<S>>,
     depth: usize,
     drawn: [S::Card; 2],
 ) -> Option<usize> {
-    /// The `count` cards under player `player`'s top card.
-    fn sub<S: Slots>(
-        this: &Level<S>,
-        player: usize,
-        count: usize,
-    ) -> impl Iterator<Item = S::Card> + '_ {
+    /// The `count` cards under the top of player `player`'s deck.
+    fn sub<S: Slots>(this: &Level<S>, player: usize, count: usize) -> [&[S::Card]; 2] {
         let deck = &this.decks[player];
-        (deck.head + 1..deck.head + 1 + count).map(move |at| deck.slots.get(at))
+        deck.slots.slices(deck.head + 1, deck.head + 1 + count)
     }
-    let counts = drawn.map(|card| need(table, card));
+    let counts = drawn.map(|card| S::need(table, card));
+    let highest = |parts: [&[S::Card]; 2]| parts[0].iter().chain(parts[1]).copied().max();
     let this = &levels[depth];
-    let (high_one, high_two) = (sub(this, 0, counts[0]).max(), sub(this, 1, counts[1]).max());
+    let (high_one, high_two) = (highest(sub(this, 0, counts[0])), highest(sub(this, 1, counts[1])));
     if high_one > high_two {
         return None;
     }
@@ -354,8 +387,10 @@ fn deal_sub_game<S: Slots>(
     }
     let (upper, lower) = levels.split_at_mut(depth + 1);
     let (this, next) = (&upper[depth], &mut lower[0]);
-    next.load(sub(this, 0, counts[0]), sub(this, 1, counts[1]), cards);
-    next.decks[1].cards().position(|c| Some(c) == high_two)
+    let [one, two] = [sub(this, 0, counts[0]), sub(this, 1, counts[1])];
+    next.load(one[0].iter().chain(one[1]).copied(), two[0].iter().chain(two[1]).copied(), cards);
+    let [a, b] = two;
+    a.iter().chain(b).position(|&c| Some(c) == high_two)
 }
 
 fn outcome<S: Slots>(
@@ -407,6 +442,20 @@ pub(super) fn recursive(
     }
 }
 
+/// Plays `rounds` rounds of the game in `level`, at level 0 of `levels`.
+fn advance<S: Slots>(
+    ctx: &mut Context<'_, '_, S>,
+    levels: &mut Vec<Level<S>>,
+    level: &mut Level<S>,
+    rounds: u64,
+) -> Result<(), Exhausted> {
+    std::mem::swap(&mut levels[0], level);
+    let high = highest(&levels[0].decks);
+    let played = play(ctx, levels, 0, high, rounds, false);
+    std::mem::swap(&mut levels[0], level);
+    played.map(|_| ())
+}
+
 fn recursive_with<S: Slots>(
     labelled: &Labelled,
     budget: &mut Budget<'_>,
@@ -414,88 +463,67 @@ fn recursive_with<S: Slots>(
     let label = |&l: &u32| S::Card::from_u32(l);
     let (one, two) = (&labelled.decks.one, &labelled.decks.two);
     let cards = one.len() + two.len();
-    let mut levels = vec![Level::<S>::new(cards)];
-    levels[0].load(one.iter().map(label), two.iter().map(label), cards);
+    let start: [Vec<S::Card>; 2] =
+        [one.iter().map(label).collect(), two.iter().map(label).collect()];
+    let level = |state: &[Vec<S::Card>; 2]| {
+        let mut level = Level::<S>::new(cards);
+        level.load(state[0].iter().copied(), state[1].iter().copied(), cards);
+        level
+    };
+    let mut levels = vec![level(&start)];
     let mut ctx = Context {
-        need: &labelled.need,
+        need: S::table(&labelled.need),
         budget,
-        anchor_rounds: Vec::new(),
-        _cards: std::marker::PhantomData,
+        scratch: [Vec::new(), Vec::new()],
+        _budget: std::marker::PhantomData,
     };
     let high = highest(&levels[0].decks);
-    let (stop, rounds) = play::<S, true>(&mut ctx, &mut levels, 0, high, u64::MAX, true)?;
-    let index = match stop {
+    let (stop, rounds) = play(&mut ctx, &mut levels, 0, high, u64::MAX, true)?;
+    let earlier = match stop {
         Stop::Empty(winner) => {
             return Ok(outcome(labelled, &levels[0], Some(winner), End::EmptyDeck, rounds));
         }
-        Stop::Repeated(index) => index,
+        Stop::Repeated(earlier) => earlier,
         Stop::Limit => unreachable!("the top game is played without a round limit"),
     };
 
-    // The decks before round `rounds` equal those recorded at anchor
-    // `index`: the game cycles with this length. It really ended the first
-    // time any state came back, somewhere after the previous anchor (which
-    // is outside the cycle, or it would have come back first). Replay from
-    // there with a second copy `length` rounds ahead; the first round where
-    // the two agree starts the cycle. Each copy takes its turn at level 0.
-    let length = rounds - ctx.anchor_rounds[index];
-    let (mut from, state): (u64, [Vec<S::Card>; 2]) = if index == 0 {
-        (0, [one.iter().map(label).collect(), two.iter().map(label).collect()])
+    // The state before round `rounds` is that of round `earlier`: the game
+    // cycles with this length. It really ended the first time a state came
+    // back: at round `μ + length`, where `μ` is the first round whose state
+    // equals the state `length` rounds later. Replay from the deal with a
+    // second copy `length` rounds ahead, comparing them at anchors (the
+    // first anchor at or after `μ` agrees, none before does), then round by
+    // round from the last anchor that disagreed.
+    let length = rounds - earlier;
+    let (mut behind, mut ahead) = (level(&start), level(&start));
+    advance(&mut ctx, &mut levels, &mut ahead, length)?;
+    let mut disagreed: Option<(Snapshot<S>, Snapshot<S>, u64)> = None;
+    let mut round = 0;
+    loop {
+        let (holder, high_at) = highest(&behind.decks);
+        let until = (high_at - behind.decks[holder].head) as u64;
+        if until == 0 {
+            if behind.same(&ahead) {
+                break;
+            }
+            disagreed = Some((behind.snapshot(), ahead.snapshot(), round));
+        }
+        let rounds_to_play = until.max(1);
+        advance(&mut ctx, &mut levels, &mut behind, rounds_to_play)?;
+        advance(&mut ctx, &mut levels, &mut ahead, rounds_to_play)?;
+        round += rounds_to_play;
+    }
+    let mut mu = 0;
+    if let Some((back, front, at)) = disagreed {
+        (behind, ahead, mu) = (level(&back), level(&front), at);
     } else {
-        let (one, two) = levels[0].seen.get(index - 1);
-        (ctx.anchor_rounds[index - 1], [one.to_vec(), two.to_vec()])
-    };
-    let mut behind = Level::<S>::new(cards);
-    for level in [&mut levels[0], &mut behind] {
-        level.load(state[0].iter().copied(), state[1].iter().copied(), cards);
+        (behind, ahead) = (level(&start), level(&start));
+        advance(&mut ctx, &mut levels, &mut ahead, length)?;
     }
-    // Level 0 runs `length` rounds ahead; then both copies take turns there.
-    let high = highest(&levels[0].decks);
-    play::<S, false>(&mut ctx, &mut levels, 0, high, length, false)?;
-    while !levels[0].same(&behind) {
-        for _ in 0..2 {
-            std::mem::swap(&mut levels[0], &mut behind);
-            let high = highest(&levels[0].decks);
-            play::<S, false>(&mut ctx, &mut levels, 0, high, 1, false)?;
-        }
-        from += 1;
+    while !behind.same(&ahead) {
+        advance(&mut ctx, &mut levels, &mut behind, 1)?;
+        advance(&mut ctx, &mut levels, &mut ahead, 1)?;
+        mu += 1;
     }
-    Ok(outcome(labelled, &behind, Some(0), End::Repetition, from + length))
-}
-
-#[cfg(test)]
-mod tests {
-    use proptest::prelude::*;
-
-    use super::*;
-    use crate::combat::{Deal, Limits};
-
-    /// Plays `one` against `two` with the ring layout `S`.
-    fn play_with<S: Slots>(deal: &Deal) -> Outcome {
-        let mut progress = |_| {};
-        let mut budget = Budget::new(Limits::default(), &mut progress);
-        recursive_with::<S>(&deal.labelled(), &mut budget).unwrap()
-    }
-
-    fn deals() -> impl Strategy<Value = Deal> {
-        (1u64..=24)
-            .prop_flat_map(|n| (Just((1..=n).collect::<Vec<u64>>()).prop_shuffle(), 0..=n as usize))
-            .prop_map(|(mut cards, split)| {
-                let two = cards.split_off(split);
-                Deal::new(cards, two).unwrap()
-            })
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
-        // The byte rings are checked against the reference engine in
-        // tests/combat.rs; the wide rings (used above 256 cards) must agree
-        // with them move for move.
-        #[test]
-        fn every_ring_layout_plays_alike(deal in deals()) {
-            let bytes = play_with::<ByteRing>(&deal);
-            prop_assert_eq!(&bytes, &play_with::<WideRing<u16>>(&deal));
-            prop_assert_eq!(&bytes, &play_with::<WideRing<u32>>(&deal));
-        }
-    }
+    Ok(outcome(labelled, &behind, Some(0), End::Repetition, mu + length))
 }

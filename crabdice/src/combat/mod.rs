@@ -35,6 +35,7 @@ mod deal;
 mod fast;
 mod observed;
 mod ring;
+mod stacks;
 mod states;
 
 use std::ops::{Index, IndexMut};

@@ -33,12 +33,13 @@ pub(crate) struct StateSet<T> {
     cards: usize,
 }
 
-/// The hash of a state: player 1's deck length, then every card (as one
-/// slice, so bytes are hashed eight at a time).
-fn hash_state<T: Hash>(split: usize, cards: &[T]) -> u64 {
+/// The hash of a state from both decks, each hashed as one slice (so bytes
+/// are hashed many at a time); a slice's hash includes its length, so the
+/// pair of slices is hashed unambiguously.
+pub(crate) fn hash_state<T: Hash>(one: &[T], two: &[T]) -> u64 {
     let mut hasher = FxBuildHasher.build_hasher();
-    split.hash(&mut hasher);
-    T::hash_slice(cards, &mut hasher);
+    one.hash(&mut hasher);
+    two.hash(&mut hasher);
     hasher.finish()
 }
 
@@ -56,7 +57,7 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
     /// was already present, returns the index of the earlier copy instead.
     pub fn insert(&mut self, split: usize, record: &[T]) -> Option<usize> {
         debug_assert_eq!(record.len(), self.cards);
-        let hash = hash_state(split, record);
+        let hash = hash_state(&record[..split], &record[split..]);
         let (arena, splits, cards) = (&self.arena, &self.splits, self.cards);
         let seen = self.table.find(hash, |&index| {
             let start = index as usize * cards;
@@ -71,46 +72,13 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
         let (arena, splits) = (&self.arena, &self.splits);
         self.table.insert_unique(hash, index, |&index| {
             let start = index as usize * cards;
-            hash_state(splits[index as usize] as usize, &arena[start..start + cards])
+            {
+                let (one, two) =
+                    arena[start..start + cards].split_at(splits[index as usize] as usize);
+                hash_state(one, two)
+            }
         });
         None
-    }
-
-    /// Adds the state whose cards are the concatenation of `parts`, with
-    /// player 1 holding the first `split`, like [`insert`](Self::insert),
-    /// copying the parts straight into the arena.
-    pub fn insert_parts(&mut self, split: usize, parts: [&[T]; 4]) -> Option<usize> {
-        let start = self.arena.len();
-        for part in parts {
-            self.arena.extend_from_slice(part);
-        }
-        let (arena, splits, cards) = (&self.arena, &self.splits, self.cards);
-        let record = &arena[start..];
-        debug_assert_eq!(record.len(), cards);
-        let hash = hash_state(split, record);
-        let seen = self.table.find(hash, |&index| {
-            let at = index as usize * cards;
-            splits[index as usize] as usize == split && arena[at..at + cards] == *record
-        });
-        if let Some(&index) = seen {
-            self.arena.truncate(start);
-            return Some(index as usize);
-        }
-        let index = self.splits.len() as u32;
-        self.splits.push(split as u32);
-        let (arena, splits) = (&self.arena, &self.splits);
-        self.table.insert_unique(hash, index, |&index| {
-            let at = index as usize * cards;
-            hash_state(splits[index as usize] as usize, &arena[at..at + cards])
-        });
-        None
-    }
-
-    /// The `index`-th state inserted, as `(deck 1, deck 2)`.
-    pub fn get(&self, index: usize) -> (&[T], &[T]) {
-        let start = index * self.cards;
-        let record = &self.arena[start..start + self.cards];
-        record.split_at(self.splits[index] as usize)
     }
 }
 
@@ -127,6 +95,5 @@ mod tests {
         assert_eq!(set.insert(2, &[1, 2, 3]), Some(0));
         assert_eq!(set.insert(1, &[1, 2, 3]), Some(1));
         assert_eq!(set.insert(1, &[1, 3, 2]), None);
-        assert_eq!(set.get(1), (&[1][..], &[2, 3][..]));
     }
 }

@@ -1,0 +1,153 @@
+//! # Finding a repeat without remembering every state
+//!
+//! The fast engine must notice when a game's state comes back, but storing
+//! every state (as a hash set would) makes memory grow with the length of the
+//! game. [Nivasch's stack algorithm](https://doi.org/10.1016/j.ipl.2004.01.016)
+//! finds a repeat of a deterministic sequence with a stack of a few states:
+//!
+//! * keep a stack of `(state, round)` pairs whose states increase from bottom
+//!   to top, in some fixed total order;
+//! * for each new state, pop every entry above it; if the new top *equals* it,
+//!   the state has come back; otherwise push it.
+//!
+//! Once the sequence is in its cycle, the smallest state of the cycle is
+//! never popped, so the second time it occurs the algorithm stops: within one
+//! turn of the cycle after the first time around. The stack only ever holds
+//! an increasing sequence of recent states, `O(log n)` of them on average.
+//!
+//! Nivasch's *partitioning* makes the delay shorter: states are dealt to one
+//! of [`STACKS`] stacks by their hash, each stack runs the algorithm on its
+//! own share, and the first stack to see its smallest state return stops the
+//! search, on average `λ / (STACKS + 1)` rounds after the cycle has been gone
+//! around once.
+//!
+//! The order is the state's 64-bit hash, then the full state; the hash also
+//! picks the partition. Equality is always decided by comparing full states,
+//! so a hash collision can make the search slower but never wrong.
+
+use std::cmp::Ordering;
+use std::hash::Hash;
+
+use super::states::hash_state;
+
+/// Number of partitions.
+pub(crate) const STACKS: usize = 16;
+
+#[derive(Debug, Clone, Copy)]
+struct Key {
+    hash: u64,
+    split: u32,
+    round: u64,
+}
+
+#[derive(Debug, Default)]
+struct Stack<T> {
+    keys: Vec<Key>,
+    /// The states of `keys`, `cards` each, in the same order.
+    states: Vec<T>,
+}
+
+/// Nivasch's partitioned stacks over the states of one game.
+#[derive(Debug)]
+pub(crate) struct Stacks<T> {
+    cards: usize,
+    stacks: [Stack<T>; STACKS],
+}
+
+impl<T> Default for Stacks<T> {
+    fn default() -> Self {
+        Self {
+            cards: 0,
+            stacks: std::array::from_fn(|_| Stack { keys: Vec::new(), states: Vec::new() }),
+        }
+    }
+}
+
+impl<T: Copy + Ord + Hash> Stacks<T> {
+    /// Empties the stacks for a game of `cards` cards.
+    pub fn reset(&mut self, cards: usize) {
+        self.cards = cards;
+        for stack in &mut self.stacks {
+            stack.keys.clear();
+            stack.states.clear();
+        }
+    }
+
+    /// Sees the state of round `round`, in which the players hold `decks`.
+    /// Returns the round of an earlier equal state when the algorithm finds
+    /// one.
+    pub fn observe(&mut self, decks: [&[T]; 2], round: u64) -> Option<u64> {
+        let [one, two] = decks;
+        debug_assert_eq!(one.len() + two.len(), self.cards);
+        let hash = hash_state(one, two);
+        let split = one.len() as u32;
+        let cards = self.cards;
+        let stack = &mut self.stacks[(hash >> 60) as usize % STACKS];
+        while let Some(top) = stack.keys.last() {
+            let stored = &stack.states[stack.states.len() - cards..];
+            let order = (top.hash, top.split).cmp(&(hash, split)).then_with(|| {
+                let (stored_one, stored_two) = stored.split_at(split as usize);
+                stored_one.cmp(one).then_with(|| stored_two.cmp(two))
+            });
+            match order {
+                Ordering::Greater => {
+                    stack.keys.pop();
+                    stack.states.truncate(stack.states.len() - cards);
+                }
+                Ordering::Equal => return Some(top.round),
+                Ordering::Less => break,
+            }
+        }
+        stack.keys.push(Key { hash, split, round });
+        stack.states.extend_from_slice(one);
+        stack.states.extend_from_slice(two);
+        None
+    }
+
+    /// The largest number of states held at once by any stack, for tests.
+    #[cfg(test)]
+    fn depth(&self) -> usize {
+        self.stacks.iter().map(|s| s.keys.len()).max().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Feeds `x -> f(x)` from `start` until the stacks stop; returns the
+    /// step it stopped at and the step of the earlier equal value.
+    fn run(f: impl Fn(u32) -> u32, start: u32) -> (u64, u64, usize) {
+        let mut stacks = Stacks::default();
+        stacks.reset(4);
+        let mut x = start;
+        let mut depth = 0;
+        for step in 0.. {
+            let bytes = x.to_le_bytes();
+            if let Some(earlier) = stacks.observe([&bytes[..1], &bytes[1..]], step) {
+                return (step, earlier, depth);
+            }
+            depth = depth.max(stacks.depth());
+            x = f(x);
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn finds_the_cycle_of_a_sequence_exactly() {
+        // A sequence with a tail of 1000 and a cycle of 777: x -> x + 1
+        // until 1776, which goes back to 1000.
+        let f = |x: u32| if x == 1776 { 1000 } else { x + 1 };
+        let (step, earlier, depth) = run(f, 1);
+        assert_eq!(step - earlier, 777, "the distance is the cycle's length");
+        assert!(earlier >= 999, "both occurrences are in the cycle");
+        assert!(step <= 999 + 2 * 777, "found within one more turn of the cycle");
+        assert!(depth < 64, "the stacks stay small: {depth}");
+    }
+
+    #[test]
+    fn a_fixed_point_is_found_at_once() {
+        let (step, earlier, _) = run(|_| 7, 7);
+        assert_eq!((step, earlier), (1, 0));
+    }
+}

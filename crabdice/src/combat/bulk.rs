@@ -1,6 +1,8 @@
-//! Recursive Combat in bulk: the engine behind [`play`](super::play) for
-//! [`Variant::Recursive`](super::Variant); the reasoning is in `fast.md`,
-//! included in the [module docs](super).
+//! Both variants of Crab Combat in bulk: the engine behind
+//! [`play`](super::play); the reasoning is in `fast.md`, included in the
+//! [module docs](super). Plain Combat is the same game with no sub-games
+//! (every card's need is out of reach) and Brent's algorithm watching for a
+//! cycle instead of the repetition rule.
 //!
 //! A deck is a ring buffer ([`Slots`]) addressed by two counters that only
 //! grow: cards are drawn at `head` and won at `tail`, and a counter becomes a
@@ -17,16 +19,15 @@
 //! repetition; the number of rounds until then is known in advance, so that
 //! costs nothing per round.
 
-use super::deal::Labelled;
-use super::ring::Label;
+use super::deal::{Label, Labelled};
 use super::stacks::Stacks;
-use super::{Budget, End, Exhausted, Outcome, PerPlayer, Player};
+use super::{Budget, End, Exhausted, Outcome, PerPlayer, Player, Variant};
 
 /// Ring storage for one deck.
 trait Slots: Sized {
     /// The label type.
     type Card: Label;
-    /// The table of each label's need (see [`Labelled::need`]).
+    /// The table of each label's need (see `Labelled::need`).
     type Table;
     /// Builds the table from the deal's.
     fn table(need: &[u32]) -> Self::Table;
@@ -57,13 +58,13 @@ fn ranges(head: usize, tail: usize, size: usize) -> [std::ops::Range<usize>; 2] 
 }
 
 /// 256 one-byte slots: wrapping is a cast.
-struct ByteRing(Box<[u8; 256]>);
+struct ByteRing([u8; 256]);
 
 impl Slots for ByteRing {
     type Card = u8;
-    type Table = Box<[u32; 256]>;
+    type Table = [u32; 256];
     fn table(need: &[u32]) -> Self::Table {
-        let mut table = Box::new([u32::MAX; 256]);
+        let mut table = [u32::MAX; 256];
         for (slot, &need) in table.iter_mut().zip(need) {
             *slot = need;
         }
@@ -74,7 +75,7 @@ impl Slots for ByteRing {
         table[usize::from(card)] as usize
     }
     fn with_room_for(_: usize) -> Self {
-        Self(Box::new([0; 256]))
+        Self([0; 256])
     }
     fn fits(&self, cards: usize) -> bool {
         cards <= 255
@@ -175,16 +176,40 @@ impl<S: Slots> Deck<S> {
 /// Both decks' cards, copied out.
 type Snapshot<S> = [Vec<<S as Slots>::Card>; 2];
 
+/// A copy of a state kept for Brent's algorithm.
+struct Saved<C> {
+    split: usize,
+    cards: Vec<C>,
+}
+
+impl<C: Label> Saved<C> {
+    fn copy<S: Slots<Card = C>>(&mut self, decks: &[Deck<S>; 2]) {
+        self.split = decks[0].len();
+        self.cards.clear();
+        self.cards.extend(decks[0].cards().chain(decks[1].cards()));
+    }
+
+    fn same_as<S: Slots<Card = C>>(&self, decks: &[Deck<S>; 2]) -> bool {
+        self.split == decks[0].len()
+            && self.cards.iter().copied().eq(decks[0].cards().chain(decks[1].cards()))
+    }
+}
+
 /// The buffers of one level of recursion, reused by every game at that level.
 struct Level<S: Slots> {
     decks: [Deck<S>; 2],
     seen: Stacks<S::Card>,
+    saved: Saved<S::Card>,
 }
 
 impl<S: Slots> Level<S> {
     fn new(room: usize) -> Self {
         let deck = || Deck { slots: S::with_room_for(room), head: 0, tail: 0 };
-        Self { decks: [deck(), deck()], seen: Stacks::default() }
+        Self {
+            decks: [deck(), deck()],
+            seen: Stacks::default(),
+            saved: Saved { split: 0, cards: Vec::new() },
+        }
     }
 
     fn load(
@@ -231,9 +256,14 @@ enum Stop {
 }
 
 /// Plays at most `rounds` rounds while no sub-game is due and both decks
-/// have cards; returns the rounds played.
+/// have cards; returns the rounds played. Without `SUB_GAMES` (plain
+/// Combat) no round starts a sub-game.
 #[inline]
-fn bulk<S: Slots>(decks: &mut [Deck<S>; 2], table: &S::Table, rounds: usize) -> usize {
+fn bulk<S: Slots, const SUB_GAMES: bool>(
+    decks: &mut [Deck<S>; 2],
+    table: &S::Table,
+    rounds: usize,
+) -> usize {
     let [one, two] = decks;
     let (mut head_one, mut tail_one, mut head_two, mut tail_two) =
         (one.head, one.tail, two.head, two.tail);
@@ -247,7 +277,7 @@ fn bulk<S: Slots>(decks: &mut [Deck<S>; 2], table: &S::Table, rounds: usize) -> 
         // (either test alone is a coin flip; both together are rare).
         let short_one = S::need(table, a).wrapping_sub(tail_one - head_one);
         let short_two = S::need(table, b).wrapping_sub(tail_two - head_two);
-        if (short_one & short_two) >> (usize::BITS - 1) != 0 {
+        if SUB_GAMES && (short_one & short_two) >> (usize::BITS - 1) != 0 {
             break;
         }
         head_one += 1;
@@ -279,23 +309,37 @@ fn highest<S: Slots>(decks: &[Deck<S>; 2]) -> (usize, usize) {
     best.map_or((0, 0), |(_, player, at)| (player, at))
 }
 
+/// How a game watches for a state that comes back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Watch {
+    /// Not at all (replaying a known number of rounds).
+    None,
+    /// Nivasch's partitioned stacks: finds the repeat soon after the cycle
+    /// has been gone around once.
+    Stacks,
+    /// Brent's algorithm: one saved state, compared at every anchor and
+    /// replaced at power-of-two intervals. Almost free at each anchor, but it
+    /// may go around a cycle a few times: right for plain Combat, whose
+    /// games rarely cycle.
+    Brent,
+}
+
 /// Plays the game at `levels[depth]` (sub-games use the levels below, added
-/// as needed) for at most `limit` rounds, until a deck empties or, if
-/// `check`, until an anchor state is seen to come back. The game's highest
-/// card is in player `holder`'s deck at counter `high_at`.
-fn play<S: Slots>(
+/// as needed) for at most `limit` rounds, until a deck empties or until
+/// `watch` sees an anchor state come back. The game's highest card is in
+/// player `holder`'s deck at counter `high_at`.
+fn play<S: Slots, const SUB_GAMES: bool>(
     ctx: &mut Context<'_, '_, S>,
     levels: &mut Vec<Level<S>>,
     depth: usize,
     (holder, mut high_at): (usize, usize),
     limit: u64,
-    check: bool,
+    watch: Watch,
 ) -> Result<(Stop, u64), Exhausted> {
     let this = &mut levels[depth];
     let cards = this.decks[0].len() + this.decks[1].len();
-    if check {
-        this.seen.reset(cards);
-    }
+    this.seen.reset(cards);
+    let (mut saved, mut power, mut since_saved) = (None, 1u64, 0u64);
     let mut rounds = 0u64;
     loop {
         let this = &mut levels[depth];
@@ -312,24 +356,39 @@ fn play<S: Slots>(
         let until_high = high_at - this.decks[holder].head;
         if until_high == 0 {
             // The highest card is about to be drawn: an anchor.
-            if check {
-                let [one, two] = &this.decks;
-                let [scratch_one, scratch_two] = &mut ctx.scratch;
-                let [one, two] = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
-                if let Some(earlier) = this.seen.observe([one, two], rounds) {
-                    return Ok((Stop::Repeated(earlier), rounds));
+            match watch {
+                Watch::None => {}
+                Watch::Stacks => {
+                    let [one, two] = &this.decks;
+                    let [scratch_one, scratch_two] = &mut ctx.scratch;
+                    let [one, two] = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
+                    if let Some(earlier) = this.seen.observe([one, two], rounds) {
+                        return Ok((Stop::Repeated(earlier), rounds));
+                    }
+                }
+                Watch::Brent => {
+                    if saved.is_some() && this.saved.same_as(&this.decks) {
+                        return Ok((Stop::Repeated(saved.unwrap_or(0)), rounds));
+                    }
+                    since_saved += 1;
+                    if since_saved >= power {
+                        this.saved.copy(&this.decks);
+                        saved = Some(rounds);
+                        power = power.saturating_mul(2);
+                        since_saved = 0;
+                    }
                 }
             }
             // It cannot start a sub-game and wins its round, so it goes
             // under its holder's deck first.
             high_at = this.decks[holder].tail;
-            bulk(&mut this.decks, &ctx.need, 1);
+            bulk::<S, SUB_GAMES>(&mut this.decks, &ctx.need, 1);
             rounds += 1;
             ctx.budget.spend(1)?;
             continue;
         }
         let most = until_high.min(left);
-        let played = bulk(&mut this.decks, &ctx.need, most);
+        let played = bulk::<S, SUB_GAMES>(&mut this.decks, &ctx.need, most);
         rounds += played as u64;
         ctx.budget.spend(played as u64)?;
         let [one, two] = &this.decks;
@@ -340,7 +399,16 @@ fn play<S: Slots>(
         // two drawn.
         let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
         let winner = match deal_sub_game(&ctx.need, levels, depth, drawn) {
-            Some(high_at) => match play(ctx, levels, depth + 1, (1, high_at), u64::MAX, true)?.0 {
+            Some(high_at) => match play::<S, SUB_GAMES>(
+                ctx,
+                levels,
+                depth + 1,
+                (1, high_at),
+                u64::MAX,
+                Watch::Stacks,
+            )?
+            .0
+            {
                 Stop::Empty(winner) => winner,
                 Stop::Repeated(_) | Stop::Limit => 0,
             },
@@ -394,47 +462,47 @@ fn deal_sub_game<S: Slots>(
 }
 
 fn outcome<S: Slots>(
-    labelled: &Labelled,
+    labelled: &Labelled<'_>,
     level: &Level<S>,
     winner: Option<usize>,
     end: End,
     rounds: u64,
 ) -> Outcome {
-    let labels = |deck: &Deck<S>| deck.cards().map(|c| c.index() as u32).collect::<Vec<_>>();
-    let [one, two] = [labels(&level.decks[0]), labels(&level.decks[1])];
-    let score = winner.map(|w| labelled.score([&one, &two][w].iter().copied()));
+    let cards = |deck: &Deck<S>| labelled.cards(deck.cards().map(|c| c.index() as u32));
+    let decks = PerPlayer::new(cards(&level.decks[0]), cards(&level.decks[1]));
+    let score = winner.map(|w| super::score(if w == 0 { &decks.one } else { &decks.two }));
     let player = |w: usize| if w == 0 { Player::One } else { Player::Two };
-    let decks = PerPlayer::new(labelled.cards(one.into_iter()), labelled.cards(two.into_iter()));
     Outcome { winner: winner.map(player), score, end, rounds, decks }
 }
 
-/// Recursive Combat; see "Recursive Combat" in `fast.md`.
-pub(super) fn recursive(
-    labelled: &Labelled,
+/// Plays a deal by `variant`'s rules; see `fast.md`.
+pub(super) fn solve(
+    labelled: &Labelled<'_>,
+    variant: Variant,
     budget: &mut Budget<'_>,
 ) -> Result<Outcome, Exhausted> {
     // Every sub-game has at least two cards fewer than its parent, so games
     // nest at most n / 2 deep. Deep nesting only happens with huge decks;
     // give those a stack to match.
-    let depth = usize::midpoint(labelled.decks.one.len(), labelled.decks.two.len()) + 2;
-    let stack = depth * 512;
+    let depth = labelled.cards_in_deal() / 2 + 2;
+    let stack = if variant == Variant::Recursive { depth * 512 } else { 0 };
     let largest = labelled.largest;
-    let mut solve = || {
-        if u8::try_from(largest).is_ok() {
-            recursive_with::<ByteRing>(labelled, budget)
-        } else if u16::try_from(largest).is_ok() {
-            recursive_with::<WideRing<u16>>(labelled, budget)
-        } else {
-            recursive_with::<WideRing<u32>>(labelled, budget)
-        }
+    let mut run = || match (u8::try_from(largest).is_ok(), u16::try_from(largest).is_ok(), variant)
+    {
+        (true, _, Variant::Plain) => solve_with::<ByteRing, false>(labelled, budget),
+        (true, _, Variant::Recursive) => solve_with::<ByteRing, true>(labelled, budget),
+        (false, true, Variant::Plain) => solve_with::<WideRing<u16>, false>(labelled, budget),
+        (false, true, Variant::Recursive) => solve_with::<WideRing<u16>, true>(labelled, budget),
+        (false, false, Variant::Plain) => solve_with::<WideRing<u32>, false>(labelled, budget),
+        (false, false, Variant::Recursive) => solve_with::<WideRing<u32>, true>(labelled, budget),
     };
     if stack <= 1 << 20 {
-        solve()
+        run()
     } else {
         std::thread::scope(|scope| {
             std::thread::Builder::new()
                 .stack_size(stack + (1 << 20))
-                .spawn_scoped(scope, solve)
+                .spawn_scoped(scope, run)
                 .map_or(Err(Exhausted::Stack), |thread| {
                     thread.join().unwrap_or(Err(Exhausted::Stack))
                 })
@@ -443,7 +511,7 @@ pub(super) fn recursive(
 }
 
 /// Plays `rounds` rounds of the game in `level`, at level 0 of `levels`.
-fn advance<S: Slots>(
+fn advance<S: Slots, const SUB_GAMES: bool>(
     ctx: &mut Context<'_, '_, S>,
     levels: &mut Vec<Level<S>>,
     level: &mut Level<S>,
@@ -451,34 +519,40 @@ fn advance<S: Slots>(
 ) -> Result<(), Exhausted> {
     std::mem::swap(&mut levels[0], level);
     let high = highest(&levels[0].decks);
-    let played = play(ctx, levels, 0, high, rounds, false);
+    let played = play::<S, SUB_GAMES>(ctx, levels, 0, high, rounds, Watch::None);
     std::mem::swap(&mut levels[0], level);
     played.map(|_| ())
 }
 
-fn recursive_with<S: Slots>(
-    labelled: &Labelled,
+fn solve_with<S: Slots, const SUB_GAMES: bool>(
+    labelled: &Labelled<'_>,
     budget: &mut Budget<'_>,
 ) -> Result<Outcome, Exhausted> {
+    let variant = if SUB_GAMES { Variant::Recursive } else { Variant::Plain };
     let label = |&l: &u32| S::Card::from_u32(l);
-    let (one, two) = (&labelled.decks.one, &labelled.decks.two);
-    let cards = one.len() + two.len();
-    let start: [Vec<S::Card>; 2] =
-        [one.iter().map(label).collect(), two.iter().map(label).collect()];
+    let cards = labelled.cards_in_deal();
+    let start: Snapshot<S> =
+        [Player::One, Player::Two].map(|player| labelled.deck(player).map(|l| label(&l)).collect());
     let level = |state: &[Vec<S::Card>; 2]| {
         let mut level = Level::<S>::new(cards);
         level.load(state[0].iter().copied(), state[1].iter().copied(), cards);
         level
     };
     let mut levels = vec![level(&start)];
+    // Plain Combat never starts a sub-game: every card needs more cards
+    // than anyone can hold.
+    let (need, watch) = match variant {
+        Variant::Plain => (S::table(&[]), Watch::Brent),
+        Variant::Recursive => (S::table(&labelled.need()), Watch::Stacks),
+    };
     let mut ctx = Context {
-        need: S::table(&labelled.need),
+        need,
         budget,
         scratch: [Vec::new(), Vec::new()],
         _budget: std::marker::PhantomData,
     };
     let high = highest(&levels[0].decks);
-    let (stop, rounds) = play(&mut ctx, &mut levels, 0, high, u64::MAX, true)?;
+    let (stop, rounds) = play::<S, SUB_GAMES>(&mut ctx, &mut levels, 0, high, u64::MAX, watch)?;
     let earlier = match stop {
         Stop::Empty(winner) => {
             return Ok(outcome(labelled, &levels[0], Some(winner), End::EmptyDeck, rounds));
@@ -488,15 +562,16 @@ fn recursive_with<S: Slots>(
     };
 
     // The state before round `rounds` is that of round `earlier`: the game
-    // cycles with this length. It really ended the first time a state came
-    // back: at round `μ + length`, where `μ` is the first round whose state
-    // equals the state `length` rounds later. Replay from the deal with a
+    // cycles with this length. It really ended (or, in plain Combat, started
+    // to repeat) the first time a state came back: at round `μ + length`,
+    // where `μ` is the first round whose state equals the state `length`
+    // rounds later. Replay from the deal with a
     // second copy `length` rounds ahead, comparing them at anchors (the
     // first anchor at or after `μ` agrees, none before does), then round by
     // round from the last anchor that disagreed.
     let length = rounds - earlier;
     let (mut behind, mut ahead) = (level(&start), level(&start));
-    advance(&mut ctx, &mut levels, &mut ahead, length)?;
+    advance::<S, SUB_GAMES>(&mut ctx, &mut levels, &mut ahead, length)?;
     let mut disagreed: Option<(Snapshot<S>, Snapshot<S>, u64)> = None;
     let mut round = 0;
     loop {
@@ -509,8 +584,8 @@ fn recursive_with<S: Slots>(
             disagreed = Some((behind.snapshot(), ahead.snapshot(), round));
         }
         let rounds_to_play = until.max(1);
-        advance(&mut ctx, &mut levels, &mut behind, rounds_to_play)?;
-        advance(&mut ctx, &mut levels, &mut ahead, rounds_to_play)?;
+        advance::<S, SUB_GAMES>(&mut ctx, &mut levels, &mut behind, rounds_to_play)?;
+        advance::<S, SUB_GAMES>(&mut ctx, &mut levels, &mut ahead, rounds_to_play)?;
         round += rounds_to_play;
     }
     let mut mu = 0;
@@ -518,12 +593,17 @@ fn recursive_with<S: Slots>(
         (behind, ahead, mu) = (level(&back), level(&front), at);
     } else {
         (behind, ahead) = (level(&start), level(&start));
-        advance(&mut ctx, &mut levels, &mut ahead, length)?;
+        advance::<S, SUB_GAMES>(&mut ctx, &mut levels, &mut ahead, length)?;
     }
     while !behind.same(&ahead) {
-        advance(&mut ctx, &mut levels, &mut behind, 1)?;
-        advance(&mut ctx, &mut levels, &mut ahead, 1)?;
+        advance::<S, SUB_GAMES>(&mut ctx, &mut levels, &mut behind, 1)?;
+        advance::<S, SUB_GAMES>(&mut ctx, &mut levels, &mut ahead, 1)?;
         mu += 1;
     }
-    Ok(outcome(labelled, &behind, Some(0), End::Repetition, mu + length))
+    Ok(match variant {
+        Variant::Plain => {
+            outcome(labelled, &behind, None, End::Cycle { start: mu + 1, length }, mu + length)
+        }
+        Variant::Recursive => outcome(labelled, &behind, Some(0), End::Repetition, mu + length),
+    })
 }

@@ -21,6 +21,8 @@
 //! fit in one byte per card, whatever the card values were.
 
 use std::collections::HashMap;
+use std::fmt::Debug;
+use std::hash::Hash;
 
 use crate::error::{ParseError, ParseErrorKind};
 use crate::input::{Line, lines};
@@ -119,56 +121,96 @@ impl Deal {
 
     /// The deal's cards as small labels, for the engines (see the module
     /// docs).
-    pub(crate) fn labelled(&self) -> Labelled {
-        let cards = self.cards();
+    pub(crate) fn labelled(&self) -> Labelled<'_> {
         let all = || self.decks.one.iter().chain(&self.decks.two).copied();
         let highest = all().max().unwrap_or(0);
-        // Every card fits in a byte: label each card by itself.
-        let values: Vec<Card> = if highest <= 255 {
-            (0..=highest).collect()
-        } else {
-            let mut values: Vec<Card> = all().collect();
-            values.sort_unstable();
-            values
-        };
-        let label = |card: &Card| values.binary_search(card).map_or(0, |r| r as u32);
-        let decks = PerPlayer::new(
-            self.decks.one.iter().map(label).collect(),
-            self.decks.two.iter().map(label).collect(),
-        );
-        let cap = cards as u64;
-        let mut need: Vec<u32> = values.iter().map(|&v| v.min(cap) as u32).collect();
-        need.resize(need.len().max(256), u32::MAX);
-        let largest = values.len().saturating_sub(1) as u32;
-        Labelled { decks, values, need, largest }
+        if highest <= 255 {
+            // Every card fits in a byte: label each card by itself.
+            return Labelled { deal: self, ranked: Vec::new(), largest: highest as u32 };
+        }
+        let mut ranked: Vec<Card> = all().collect();
+        ranked.sort_unstable();
+        let largest = ranked.len().saturating_sub(1) as u32;
+        Labelled { deal: self, ranked, largest }
     }
 }
+
+/// A card label: the card itself for small values, else its rank.
+pub(crate) trait Label: Copy + Ord + Eq + Hash + Default + Debug {
+    /// Converts a label known to fit.
+    fn from_u32(label: u32) -> Self;
+    /// The label as an index.
+    fn index(self) -> usize;
+}
+
+macro_rules! impl_label {
+    ($($t:ty),*) => {$(
+        impl Label for $t {
+            #[inline]
+            fn from_u32(label: u32) -> Self {
+                label as $t
+            }
+            #[inline]
+            fn index(self) -> usize {
+                self as usize
+            }
+        }
+    )*};
+}
+impl_label!(u8, u16, u32);
 
 /// A deal's cards relabelled with small numbers that keep their order: the
 /// card itself when every card is below 256, else its rank.
 #[derive(Debug, Clone)]
-pub(crate) struct Labelled {
-    /// The decks as labels, top first.
-    pub decks: PerPlayer<Vec<u32>>,
-    /// The value of each label.
-    pub values: Vec<Card>,
-    /// Cards a player must still hold after drawing a label to recurse on it:
-    /// its value capped at `n` (at least 256 entries).
-    pub need: Vec<u32>,
+pub(crate) struct Labelled<'a> {
+    deal: &'a Deal,
+    /// The value of each label when the cards were ranked; empty when every
+    /// card is its own label.
+    ranked: Vec<Card>,
     /// The largest label in use.
     pub largest: u32,
 }
 
-impl Labelled {
-    /// Score of a deck of labels, top first: bottom card × 1, next × 2, ...
-    /// Fits in `u64` by the deal's bound.
-    pub fn score(&self, deck: impl DoubleEndedIterator<Item = u32>) -> u64 {
-        deck.rev().zip(1..).map(|(label, place)| self.values[label as usize] * place).sum()
+impl Labelled<'_> {
+    /// The number of cards in the deal.
+    pub fn cards_in_deal(&self) -> usize {
+        self.deal.cards()
+    }
+
+    /// A player's deck as labels, top first.
+    pub fn deck(&self, player: Player) -> impl Iterator<Item = u32> + '_ {
+        self.deal.decks[player].iter().map(|&card| {
+            if self.ranked.is_empty() {
+                card as u32
+            } else {
+                self.ranked.binary_search(&card).map_or(0, |r| r as u32)
+            }
+        })
+    }
+
+    /// The card a label stands for.
+    fn value(&self, label: u32) -> Card {
+        self.ranked.get(label as usize).copied().unwrap_or(Card::from(label))
+    }
+
+    /// Cards a player must still hold after drawing each label to recurse on
+    /// it: its value capped at `n` (at least 256 entries, the rest out of
+    /// reach).
+    pub fn need(&self) -> Vec<u32> {
+        let cap = self.deal.cards() as u64;
+        let labels = (self.largest as usize + 1).max(256);
+        (0..labels as u32)
+            .map(
+                |label| {
+                    if label <= self.largest { self.value(label).min(cap) as u32 } else { u32::MAX }
+                },
+            )
+            .collect()
     }
 
     /// Card values of a deck of labels.
     pub fn cards(&self, deck: impl Iterator<Item = u32>) -> Vec<Card> {
-        deck.map(|label| self.values[label as usize]).collect()
+        deck.map(|label| self.value(label)).collect()
     }
 }
 
@@ -352,14 +394,18 @@ mod tests {
 
     #[test]
     fn small_cards_label_themselves_and_large_ones_are_ranked() {
-        let small = Deal::new(vec![100, 3], vec![7, 1]).unwrap().labelled();
-        assert_eq!((small.decks.one.clone(), small.decks.two.clone()), (vec![100, 3], vec![7, 1]));
-        assert_eq!((small.need[1], small.need[3], small.need[7], small.need[100]), (1, 3, 4, 4));
-        assert_eq!(small.score([100, 3].into_iter()), 100 * 2 + 3);
-        let large = Deal::new(vec![1000, 3], vec![7, 1]).unwrap().labelled();
-        assert_eq!((large.decks.one.clone(), large.decks.two.clone()), (vec![3, 1], vec![2, 0]));
-        assert_eq!(&large.need[..4], &[1, 3, 4, 4]);
+        let deal = Deal::new(vec![100, 3], vec![7, 1]).unwrap();
+        let small = deal.labelled();
+        let deck = |player| small.deck(player).collect::<Vec<_>>();
+        assert_eq!((deck(Player::One), deck(Player::Two)), (vec![100, 3], vec![7, 1]));
+        let need = small.need();
+        assert_eq!((need[1], need[3], need[7], need[100], need[101]), (1, 3, 4, 4, u32::MAX));
+        let deal = Deal::new(vec![1000, 3], vec![7, 1]).unwrap();
+        let large = deal.labelled();
+        let deck = |player| large.deck(player).collect::<Vec<_>>();
+        assert_eq!((deck(Player::One), deck(Player::Two)), (vec![3, 1], vec![2, 0]));
+        assert_eq!(&large.need()[..5], &[1, 3, 4, 4, u32::MAX]);
         assert_eq!(large.largest, 3);
-        assert_eq!(large.score([3, 1].into_iter()), 1000 * 2 + 3);
+        assert_eq!(large.cards([3, 1].into_iter()), vec![1000, 3]);
     }
 }

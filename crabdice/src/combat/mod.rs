@@ -32,9 +32,7 @@
 
 mod bulk;
 mod deal;
-mod fast;
 mod observed;
-mod ring;
 mod stacks;
 mod states;
 
@@ -323,12 +321,9 @@ pub fn play_with(
     limits: Limits,
     progress: &mut (dyn FnMut(u64) + Send),
 ) -> Result<Outcome, Exhausted> {
-    let labelled: Labelled = deal.labelled();
+    let labelled: Labelled<'_> = deal.labelled();
     let mut budget = Budget::new(limits, progress);
-    let outcome = match variant {
-        Variant::Plain => fast::plain(&labelled, &mut budget),
-        Variant::Recursive => bulk::recursive(&labelled, &mut budget),
-    }?;
+    let outcome = bulk::solve(&labelled, variant, &mut budget)?;
     (budget.progress)(budget.played);
     Ok(outcome)
 }

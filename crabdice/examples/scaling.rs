@@ -1,0 +1,74 @@
+//! How the cost of Crab Combat grows with the size of the deal.
+//!
+//! For each size `n`, plays the puzzle-shaped deals (cards `1..=2n` shuffled
+//! and split `n + n`, the same generator as `corpus.rs`) of seeds `0..seeds`
+//! under both variants, within a round limit, and prints one Markdown table
+//! row per size: how many finished, and the median and slowest rounds and
+//! times of those that did.
+//!
+//! ```sh
+//! cargo run --release --example scaling -- 20 200000000   # seeds, round limit
+//! ```
+
+use std::time::{Duration, Instant};
+
+use crabdice::{Deal, Limits, Variant, play_with};
+use proptest::prelude::Rng;
+use proptest::test_runner::{RngAlgorithm, TestRng};
+
+fn deal(n: u64, seed: u64) -> Deal {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &bytes);
+    let mut cards: Vec<u64> = (1..=2 * n).collect();
+    for i in (1..cards.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        cards.swap(i, j);
+    }
+    let two = cards.split_off(n as usize);
+    Deal::new(cards, two).expect("distinct positive cards")
+}
+
+fn median<T: Copy + Ord>(values: &mut [T]) -> Option<T> {
+    values.sort_unstable();
+    values.get(values.len() / 2).copied()
+}
+
+fn main() {
+    let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let seeds = args.first().copied().unwrap_or(20);
+    let limit = args.get(1).copied().unwrap_or(200_000_000);
+    println!(
+        "| variant | n + n | finished | median rounds | most rounds | median time | slowest |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    let sizes = [
+        (Variant::Recursive, &[10u64, 15, 20, 25, 30, 35, 40, 50, 60, 75, 100][..]),
+        (Variant::Plain, &[10, 25, 50, 100, 250, 500, 1000][..]),
+    ];
+    for (variant, sizes) in sizes {
+        for &n in sizes {
+            let (mut rounds, mut times) = (Vec::new(), Vec::new());
+            for seed in 0..seeds {
+                let deal = deal(n, seed);
+                let mut played = 0;
+                let start = Instant::now();
+                let result =
+                    play_with(&deal, variant, Limits { max_rounds: limit }, &mut |r| played = r);
+                if result.is_ok() {
+                    rounds.push(played);
+                    times.push(start.elapsed());
+                }
+            }
+            let finished = rounds.len();
+            let most = rounds.iter().max().copied().unwrap_or(0);
+            let slowest = times.iter().max().copied().unwrap_or(Duration::ZERO);
+            let name = if variant == Variant::Plain { "plain" } else { "recursive" };
+            println!(
+                "| {name} | {n} + {n} | {finished}/{seeds} | {} | {most} | {:?} | {slowest:?} |",
+                median(&mut rounds).unwrap_or(0),
+                median(&mut times).unwrap_or(Duration::ZERO),
+            );
+        }
+    }
+}

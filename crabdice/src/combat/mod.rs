@@ -22,7 +22,8 @@
 //! * [`play_observed`] plays every game of the rules literally, one round at
 //!   a time, through one game loop with a pluggable round rule, reporting
 //!   each event to an [`Observer`](crate::Observer). It counts the games
-//!   and the depth of recursion ([`Report`]) and drives `--trace`.
+//!   and the depth of recursion ([`Report`]), and can write the puzzle's own
+//!   round-by-round log ([`PuzzleLog`](crate::PuzzleLog)).
 //!
 //! Both are exact: repetition is always confirmed by comparing full decks;
 //! hashes only ever decide where to look.

@@ -14,8 +14,10 @@
 //!   [`hashbrown::HashTable`] of record indices; a hit is confirmed by
 //!   comparing the full record.
 //!
-//! The arena and table are cleared, not freed, between games, so sub-games
-//! reuse their memory.
+//! The literal engine ([`play_observed`](crate::play_observed)) keeps one
+//! per game in progress: it must stop each game at exactly the round the
+//! rules say, so it remembers every state. (The fast engine does not need to,
+//! and keeps a few states only; see `stacks.rs`.)
 
 use std::hash::{BuildHasher, Hash, Hasher};
 

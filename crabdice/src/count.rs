@@ -81,11 +81,45 @@ pub trait Count: Clone + fmt::Debug + fmt::Display + Ord + Into<BigUint> + seale
     fn add_product_within(&mut self, a: &Self, b: &Self);
 }
 
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for u64 {}
-    impl Sealed for u128 {}
-    impl Sealed for num_bigint::BigUint {}
+/// Keeps [`Count`] to the three types the engines were proved for, and
+/// carries the conversions the crate needs between them (not public: the
+/// trait cannot be named outside the crate).
+pub(crate) mod sealed {
+    use num_bigint::BigUint;
+
+    pub trait Sealed: Sized {
+        /// The count as `Self`, if it fits.
+        fn from_u128(n: u128) -> Option<Self>;
+        /// The count as `Self`, if it fits.
+        fn from_biguint(n: &BigUint) -> Option<Self>;
+    }
+
+    impl Sealed for u64 {
+        fn from_u128(n: u128) -> Option<Self> {
+            u64::try_from(n).ok()
+        }
+        fn from_biguint(n: &BigUint) -> Option<Self> {
+            u64::try_from(n).ok()
+        }
+    }
+
+    impl Sealed for u128 {
+        fn from_u128(n: u128) -> Option<Self> {
+            Some(n)
+        }
+        fn from_biguint(n: &BigUint) -> Option<Self> {
+            u128::try_from(n).ok()
+        }
+    }
+
+    impl Sealed for BigUint {
+        fn from_u128(n: u128) -> Option<Self> {
+            Some(n.into())
+        }
+        fn from_biguint(n: &BigUint) -> Option<Self> {
+            Some(n.clone())
+        }
+    }
 }
 
 macro_rules! machine_count {

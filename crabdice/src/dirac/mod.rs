@@ -54,6 +54,7 @@
 //! | `memo` | memoization over joint states | O((board × target)^players) at worst |
 //! | `tree` | every roll of every universe | O(universes) |
 
+mod alone;
 mod deterministic;
 mod memo;
 mod quantum;

@@ -72,6 +72,7 @@ use crate::count::{Count, Universes};
 use crate::error::{CountOverflow, DiceError};
 use crate::tally::Tally;
 
+use super::alone::{self, Alone, Counts};
 use super::{DiceRules, Starts, memo, tree};
 
 /// The most roll nodes the universe tree engine visits.
@@ -175,15 +176,30 @@ pub fn play_dirac(
 ) -> Result<DiracOutcome, DiceError> {
     check(starts, rules)?;
     let at = starts.positions();
-    let wins = widen(
-        || wins::<u64>(at, rules, engine).map(into_universes),
-        || {
-            widen(
-                || wins::<u128>(at, rules, engine).map(into_universes),
-                || wins::<BigUint>(at, rules, engine).map(into_universes),
-            )
-        },
-    )?;
+    let wins = if engine == DiracEngine::PerPlayer {
+        // Each player alone once, in the narrowest words that hold it; only
+        // the few products of the interleaving are retried wider.
+        let alone = alone::play(at, rules)?;
+        widen(
+            || totals::<u64>(&alone).map(into_universes),
+            || {
+                widen(
+                    || totals::<u128>(&alone).map(into_universes),
+                    || totals::<BigUint>(&alone).map(into_universes),
+                )
+            },
+        )?
+    } else {
+        widen(
+            || wins::<u64>(at, rules, engine).map(into_universes),
+            || {
+                widen(
+                    || wins::<u128>(at, rules, engine).map(into_universes),
+                    || wins::<BigUint>(at, rules, engine).map(into_universes),
+                )
+            },
+        )?
+    };
     let (winner, answer) = wins
         .iter()
         .enumerate()
@@ -254,10 +270,10 @@ pub struct WinsByTurn {
 /// ```
 pub fn win_histogram(starts: &Starts, rules: &DiceRules) -> Result<Vec<WinsByTurn>, DiceError> {
     check(starts, rules)?;
-    let at = starts.positions();
+    let alone = alone::play(starts.positions(), rules)?;
     widen(
-        || histogram::<u64>(at, rules),
-        || widen(|| histogram::<u128>(at, rules), || histogram::<BigUint>(at, rules)),
+        || histogram::<u64>(&alone),
+        || widen(|| histogram::<u128>(&alone), || histogram::<BigUint>(&alone)),
     )
 }
 
@@ -293,17 +309,19 @@ fn wins<C: Count>(
     match engine {
         DiracEngine::Tree => tree::wins(starts, rules, MAX_TREE_ROLLS),
         DiracEngine::Memo => memo::wins(starts, rules, MAX_MEMO_STATES),
-        DiracEngine::PerPlayer => {
-            let alone = play_alone::<C>(starts, rules)?;
-            let in_game = interleave(&alone)?;
-            let totals = in_game.iter().map(|turns| sum(turns));
-            Ok(totals.collect::<Result<_, _>>()?)
-        }
+        DiracEngine::PerPlayer => totals(&alone::play(starts, rules)?),
     }
 }
 
-fn histogram<C: Count>(starts: &[u64], rules: &DiceRules) -> Result<Vec<WinsByTurn>, DiceError> {
-    let alone = play_alone::<C>(starts, rules)?;
+/// Every player's wins, interleaving the players' own counts in `C`.
+fn totals<C: Count>(alone: &Counts) -> Result<Vec<C>, DiceError> {
+    let in_game = interleave(&alone.cast::<C>()?)?;
+    let totals = in_game.iter().map(|turns| sum(turns));
+    Ok(totals.collect::<Result<_, _>>()?)
+}
+
+fn histogram<C: Count>(alone: &Counts) -> Result<Vec<WinsByTurn>, DiceError> {
+    let alone = alone.cast::<C>()?;
     let in_game = interleave(&alone)?;
     let players = alone.into_iter().zip(in_game).map(|(alone, in_game)| WinsByTurn {
         alone: into_universes(alone.reached),
@@ -327,90 +345,6 @@ fn overflow<C: Count>() -> CountOverflow {
 
 fn sum<C: Count>(counts: &[C]) -> Result<C, CountOverflow> {
     counts.iter().try_fold(C::zero(), |total, n| total.checked_add(n).ok_or_else(overflow::<C>))
-}
-
-/// One player playing alone: `reached[t − 1] = W[t]`, `playing[t − 1] = N[t]`.
-struct Alone<C> {
-    reached: Vec<C>,
-    playing: Vec<C>,
-}
-
-fn play_alone<C: Count>(starts: &[u64], rules: &DiceRules) -> Result<Vec<Alone<C>>, CountOverflow> {
-    let (moves, per_turn) = moves::<C>(rules)?;
-    // The rules' size check bounds board × target by the table limit, so
-    // both fit in usize.
-    let board = usize::try_from(rules.board).unwrap_or(usize::MAX);
-    let target = usize::try_from(rules.target).unwrap_or(usize::MAX);
-    let moves: Vec<(usize, C)> = moves.into_iter().map(|(s, n)| (s as usize, n)).collect();
-    let mut tables = Tables {
-        board,
-        target,
-        now: vec![C::zero(); board * target],
-        next: vec![C::zero(); board * target],
-    };
-    starts.iter().map(|&start| tables.play(start as usize - 1, &moves, &per_turn)).collect()
-}
-
-/// A player's two flat tables, reused from one player to the next.
-struct Tables<C> {
-    board: usize,
-    target: usize,
-    now: Vec<C>,
-    next: Vec<C>,
-}
-
-impl<C: Count> Tables<C> {
-    /// Plays a pawn from `space` (0-based) until every universe has reached
-    /// the target. Leaves both tables zeroed.
-    fn play(
-        &mut self,
-        space: usize,
-        moves: &[(usize, C)],
-        per_turn: &C,
-    ) -> Result<Alone<C>, CountOverflow> {
-        let (board, target) = (self.board, self.target);
-        let mut alive = C::from_u64(1);
-        self.now[space] = alive.clone();
-        // Rows (scores) of `now` that may hold universes.
-        let (mut low, mut high) = (0, 1);
-        let mut alone = Alone { reached: Vec::new(), playing: Vec::new() };
-        while !alive.is_zero() {
-            // Every addition below is a share of this bound, so none overflows.
-            let bound = alive.checked_mul(per_turn).ok_or_else(overflow::<C>)?;
-            let mut reached = C::zero();
-            let (mut next_low, mut next_high) = (target, 0);
-            for score in low..high {
-                let row = &self.now[score * board..(score + 1) * board];
-                for (space, count) in row.iter().enumerate() {
-                    if count.is_zero() {
-                        continue;
-                    }
-                    for (steps, universes) in moves {
-                        let mut landing = space + steps;
-                        if landing >= board {
-                            landing -= board;
-                        }
-                        let new_score = score + landing + 1;
-                        if new_score >= target {
-                            reached.add_product_within(count, universes);
-                        } else {
-                            self.next[new_score * board + landing]
-                                .add_product_within(count, universes);
-                            next_low = next_low.min(new_score);
-                            next_high = next_high.max(new_score + 1);
-                        }
-                    }
-                }
-            }
-            self.now[low * board..high * board].fill(C::zero());
-            std::mem::swap(&mut self.now, &mut self.next);
-            (low, high) = (next_low, next_high.max(next_low));
-            alive = bound.checked_sub(&reached).ok_or_else(overflow::<C>)?;
-            alone.reached.push(reached);
-            alone.playing.push(alive.clone());
-        }
-        Ok(alone)
-    }
 }
 
 /// `in_game[i][t − 1]`: the universes player `i` wins on its turn `t`.

@@ -1,0 +1,567 @@
+//! # One player alone, counted in machine words
+//!
+//! The per-player engine needs, for each player and each of its turns `t`,
+//! `W[t]` (its universes first reaching the target on turn `t`) and `N[t]`
+//! (those still short of it). This module computes them; the essay in the
+//! [module documentation of `dirac`](super) explains the table, the kernel
+//! and the bounds. In short:
+//!
+//! * the table is transposed, one row per space and one column per score,
+//!   and a turn is `rolls` passes of the die over the rows, so moving by a
+//!   roll is picking another row, never shuffling words inside a vector;
+//! * a pass sums the rows `1..=faces` spaces behind (a sliding window, plus
+//!   `faces / board` times the whole row sum when the die is larger than the
+//!   board), then the turn lands: the value for space `q` moves `q + 1`
+//!   columns right, or into `W[t]` past the target;
+//! * the columns are processed a few at a time, all passes on those columns
+//!   at once, in registers, with the puzzle's board and die compiled in;
+//! * every value of a turn is at most `N[t − 1] × faces^rolls`, checked once
+//!   before the turn, so the words are added without checks; two players
+//!   share a 64-bit word (32 bits each) while that bound stays below 2³²,
+//!   and a player moves on to `u64`, `u128`, then [`BigUint`] when it does
+//!   not fit.
+
+use std::fmt;
+
+use num_bigint::BigUint;
+
+use crate::count::Count;
+use crate::error::CountOverflow;
+
+use super::DiceRules;
+use super::quantum::moves;
+
+/// One player playing alone: `reached[t − 1] = W[t]`, `playing[t − 1] =
+/// N[t]`, until no universe is left short of the target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Alone<C> {
+    pub(crate) reached: Vec<C>,
+    pub(crate) playing: Vec<C>,
+}
+
+impl<C> Alone<C> {
+    fn new() -> Self {
+        Self { reached: Vec::new(), playing: Vec::new() }
+    }
+
+    fn try_map<D>(&self, f: impl Fn(&C) -> Option<D>) -> Option<Alone<D>> {
+        let reached = self.reached.iter().map(&f).collect::<Option<_>>()?;
+        let playing = self.playing.iter().map(&f).collect::<Option<_>>()?;
+        Some(Alone { reached, playing })
+    }
+}
+
+/// Every player's counts, in the narrowest form that held them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Counts {
+    /// Every count fits in 128 bits.
+    Words(Vec<Alone<u128>>),
+    /// Some count needed more.
+    Big(Vec<Alone<BigUint>>),
+}
+
+impl Counts {
+    /// The counts as `C`, or an overflow if one does not fit.
+    pub(crate) fn cast<C: Count>(&self) -> Result<Vec<Alone<C>>, CountOverflow> {
+        let overflow = || CountOverflow { width: C::NAME };
+        match self {
+            Self::Words(players) => players
+                .iter()
+                .map(|p| p.try_map(|&n| C::from_u128(n)).ok_or_else(overflow))
+                .collect(),
+            Self::Big(players) => {
+                players.iter().map(|p| p.try_map(C::from_biguint).ok_or_else(overflow)).collect()
+            }
+        }
+    }
+}
+
+/// Every player alone, for starts on the board and rules already checked:
+/// in machine words when the bounds allow it, in big integers otherwise.
+pub(crate) fn play(starts: &[u64], rules: &DiceRules) -> Result<Counts, CountOverflow> {
+    let Some(shape) = Shape::new(rules) else {
+        return Ok(Counts::Big(by_cells::<BigUint>(starts, rules)?));
+    };
+    // Starts are on the board, whose size fits in usize (see `Shape::new`).
+    let spaces: Vec<usize> = starts.iter().map(|&start| (start - 1) as usize).collect();
+    let mut found: Vec<Option<Alone<u128>>> = vec![None; spaces.len()];
+    for (pair, found) in spaces.chunks_exact(2).zip(found.chunks_exact_mut(2)) {
+        if let Some(both) = shape.attempt::<u64>(pair, Packing::Pair) {
+            for (slot, alone) in found.iter_mut().zip(both) {
+                *slot = Some(alone);
+            }
+        }
+    }
+    for (&space, slot) in spaces.iter().zip(&mut found) {
+        if slot.is_none() {
+            *slot = shape
+                .attempt::<u64>(&[space], Packing::Single)
+                .or_else(|| shape.attempt::<u128>(&[space], Packing::Single))
+                .and_then(|mut alone| alone.pop());
+        }
+    }
+    if found.iter().all(Option::is_some) {
+        return Ok(Counts::Words(found.into_iter().flatten().collect()));
+    }
+    let mut big = Vec::with_capacity(found.len());
+    for (start, slot) in starts.iter().zip(found) {
+        let alone = match slot {
+            Some(words) => words.try_map(|&n| Some(BigUint::from(n))),
+            None => by_cells::<BigUint>(&[*start], rules)?.pop(),
+        };
+        big.push(alone.ok_or(CountOverflow { width: "BigUint" })?);
+    }
+    Ok(Counts::Big(big))
+}
+
+/// The rules, as the word engine uses them.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    board: usize,
+    target: usize,
+    /// Faces of the die, and how they fold onto the board: `faces = cycles ×
+    /// board + window`.
+    faces: u64,
+    cycles: u64,
+    window: usize,
+    /// Passes of the die in a turn: the rolls, except for a one-faced die,
+    /// which only turns the board (by `rolls mod board`).
+    passes: usize,
+    /// `faces^rolls`, the universes one turn splits into.
+    universes: u128,
+}
+
+impl Shape {
+    /// `None` when a turn splits into more than 2¹²⁸ universes: no word
+    /// holds even one turn.
+    fn new(rules: &DiceRules) -> Option<Self> {
+        // The rules' size check keeps board × target below 2^24.
+        let board = usize::try_from(rules.board).ok()?;
+        let target = usize::try_from(rules.target).ok()?;
+        let (universes, passes) = if rules.faces == 1 {
+            // The remainder is below the board, a usize.
+            (1, (rules.rolls % rules.board) as usize)
+        } else {
+            let rolls = u32::try_from(rules.rolls).ok()?;
+            (u128::from(rules.faces).checked_pow(rolls)?, rolls as usize)
+        };
+        Some(Self {
+            board,
+            target,
+            faces: rules.faces,
+            cycles: rules.faces / rules.board,
+            // The remainder is below the board, a usize.
+            window: (rules.faces % rules.board) as usize,
+            passes,
+            universes,
+        })
+    }
+
+    /// Plays one or two players (`Packing::Pair`) in words `L`, or `None` as
+    /// soon as a turn's bound does not fit them.
+    fn attempt<L: Word>(&self, spaces: &[usize], packing: Packing) -> Option<Vec<Alone<u128>>> {
+        if (self.board, self.faces) == (10, 3) {
+            self.run::<L, _>(&mut Fixed::<10, 3> { passes: self.passes }, spaces, packing)
+        } else {
+            self.run::<L, _>(&mut Sliding::new(self), spaces, packing)
+        }
+    }
+
+    fn run<L: Word, D: Die<L>>(
+        &self,
+        die: &mut D,
+        spaces: &[usize],
+        packing: Packing,
+    ) -> Option<Vec<Alone<u128>>> {
+        let cap = packing.cap::<L>();
+        let mut table = Table::<L>::new(self.board, self.target);
+        for (slot, &space) in spaces.iter().enumerate() {
+            table.cur[space * table.cols].add(packing.seed(slot));
+        }
+        let mut alive = vec![1_u128; spaces.len()];
+        let mut players = vec![Alone::new(); spaces.len()];
+        let (mut low, mut high) = (0, 1);
+        while low < high {
+            // Every cell, partial sum and W[t] of this turn is a share of
+            // N[t − 1] × universes in its lane: if that fits, nothing below
+            // can overflow.
+            if alive.iter().any(|&n| n.checked_mul(self.universes).is_none_or(|n| n > cap)) {
+                return None;
+            }
+            let reached = packing.split(die.turn(&mut table, low, high));
+            for ((alive, alone), reached) in alive.iter_mut().zip(&mut players).zip(reached) {
+                if *alive > 0 {
+                    *alive = *alive * self.universes - reached;
+                    alone.reached.push(reached);
+                    alone.playing.push(*alive);
+                }
+            }
+            std::mem::swap(&mut table.cur, &mut table.next);
+            // Scores grow by 1 to `board` in a turn.
+            (low, high) = table.band(low + 1, (high + self.board).min(self.target));
+        }
+        Some(players)
+    }
+}
+
+/// How the players of one table share its words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Packing {
+    /// One player a word.
+    Single,
+    /// Two players in a 64-bit word, 32 bits each: additions and
+    /// multiplications by small numbers act on both halves at once, and a
+    /// half never carries into the other while both stay below 2³².
+    Pair,
+}
+
+impl Packing {
+    /// The largest value a lane may hold.
+    fn cap<L: Word>(self) -> u128 {
+        match self {
+            Self::Single => L::MAX,
+            Self::Pair => u128::from(u32::MAX),
+        }
+    }
+
+    /// One universe of the player in `slot`.
+    fn seed<L: Word>(self, slot: usize) -> L {
+        match self {
+            Self::Single => L::ONE,
+            Self::Pair => L::from_u64(1 << (32 * slot)),
+        }
+    }
+
+    /// The lanes of a word.
+    fn split<L: Word>(self, word: L) -> [u128; 2] {
+        let word = word.to_u128();
+        match self {
+            Self::Single => [word, 0],
+            Self::Pair => [word & u128::from(u32::MAX), word >> 32],
+        }
+    }
+}
+
+/// A machine word of counts. Arithmetic does not check for overflow: the
+/// engine proves, once a turn, that none happens (debug builds still trap).
+trait Word: Copy + PartialEq + fmt::Debug {
+    const ZERO: Self;
+    const ONE: Self;
+    /// The largest value, widened.
+    const MAX: u128;
+    fn from_u64(n: u64) -> Self;
+    fn to_u128(self) -> u128;
+    fn add(&mut self, other: Self);
+    fn sub(&mut self, other: Self);
+    fn times(self, factor: u64) -> Self;
+}
+
+impl Word for u64 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    const MAX: u128 = u64::MAX as u128;
+    fn from_u64(n: u64) -> Self {
+        n
+    }
+    fn to_u128(self) -> u128 {
+        self.into()
+    }
+    fn add(&mut self, other: Self) {
+        *self += other;
+    }
+    fn sub(&mut self, other: Self) {
+        *self -= other;
+    }
+    fn times(self, factor: u64) -> Self {
+        self * factor
+    }
+}
+
+impl Word for u128 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    const MAX: u128 = u128::MAX;
+    fn from_u64(n: u64) -> Self {
+        n.into()
+    }
+    fn to_u128(self) -> u128 {
+        self
+    }
+    fn add(&mut self, other: Self) {
+        *self += other;
+    }
+    fn sub(&mut self, other: Self) {
+        *self -= other;
+    }
+    fn times(self, factor: u64) -> Self {
+        self * u128::from(factor)
+    }
+}
+
+fn add_all<L: Word, const W: usize>(to: &mut [L; W], from: &[L; W]) {
+    for (to, &from) in to.iter_mut().zip(from) {
+        to.add(from);
+    }
+}
+
+fn sub_all<L: Word, const W: usize>(to: &mut [L; W], from: &[L; W]) {
+    for (to, &from) in to.iter_mut().zip(from) {
+        to.sub(from);
+    }
+}
+
+/// One player's universes (or two players', packed) by space and score:
+/// `cur[space × cols + score]`, scores below the target, plus zeroed
+/// columns past the end so that a few columns can be read at once.
+struct Table<L> {
+    cur: Vec<L>,
+    next: Vec<L>,
+    cols: usize,
+    target: usize,
+}
+
+/// The most columns a kernel handles at once.
+const MAX_COLUMNS: usize = 4;
+
+impl<L: Word> Table<L> {
+    fn new(board: usize, target: usize) -> Self {
+        let cols = target + MAX_COLUMNS;
+        Self { cur: vec![L::ZERO; board * cols], next: vec![L::ZERO; board * cols], cols, target }
+    }
+
+    /// The scores in `low..high` that hold universes, trimmed at both ends.
+    fn band(&self, mut low: usize, mut high: usize) -> (usize, usize) {
+        let empty =
+            |score: usize| self.cur.chunks_exact(self.cols).all(|row| row[score] == L::ZERO);
+        while low < high && empty(low) {
+            low += 1;
+        }
+        while high > low && empty(high - 1) {
+            high -= 1;
+        }
+        (low, high)
+    }
+}
+
+/// Takes the columns `c..c + W` out of every row of `cur` (leaving zeros).
+fn gather<L: Word, const W: usize>(cur: &mut [L], cols: usize, c: usize, block: &mut [[L; W]]) {
+    for (chunk, row) in block.iter_mut().zip(cur.chunks_exact_mut(cols)) {
+        let cells = &mut row[c..c + W];
+        chunk.copy_from_slice(cells);
+        cells.fill(L::ZERO);
+    }
+}
+
+/// Lands a turn: the universes on space `q` at score `c + i` move to score
+/// `c + i + q + 1` of `next`, or into `reached` from the target on.
+fn land<L: Word, const W: usize>(
+    block: &[[L; W]],
+    next: &mut [L],
+    cols: usize,
+    target: usize,
+    c: usize,
+    reached: &mut L,
+) {
+    for (q, (chunk, row)) in block.iter().zip(next.chunks_exact_mut(cols)).enumerate() {
+        let at = c + q + 1;
+        if at + W <= target {
+            row[at..at + W].copy_from_slice(chunk);
+        } else {
+            for (i, &count) in chunk.iter().enumerate() {
+                if at + i < target {
+                    row[at + i] = count;
+                } else {
+                    reached.add(count);
+                }
+            }
+        }
+    }
+}
+
+/// A turn over the table's score band: returns the universes that reach the
+/// target and leaves `cur` zeroed.
+trait Die<L: Word> {
+    fn turn(&mut self, table: &mut Table<L>, low: usize, high: usize) -> L;
+}
+
+/// A die of `F` faces on a board of `B` spaces (`F < B`), known when
+/// compiling: the puzzle's. Two columns at a time, everything in registers.
+struct Fixed<const B: usize, const F: usize> {
+    passes: usize,
+}
+
+impl<L: Word, const B: usize, const F: usize> Die<L> for Fixed<B, F> {
+    fn turn(&mut self, table: &mut Table<L>, low: usize, high: usize) -> L {
+        const W: usize = 2;
+        let mut reached = L::ZERO;
+        for c in (low..high).step_by(W) {
+            let mut block = [[L::ZERO; W]; B];
+            gather(&mut table.cur, table.cols, c, &mut block);
+            for _ in 0..self.passes {
+                let mut rolled = [[L::ZERO; W]; B];
+                for (q, to) in rolled.iter_mut().enumerate() {
+                    for face in 1..=F {
+                        add_all(to, &block[(q + B - face) % B]);
+                    }
+                }
+                block = rolled;
+            }
+            land(&block, &mut table.next, table.cols, table.target, c, &mut reached);
+        }
+        reached
+    }
+}
+
+/// Any die on any board: a sliding window over a doubled row (so that no
+/// index wraps), four columns at a time.
+struct Sliding<L> {
+    board: usize,
+    window: usize,
+    cycles: u64,
+    passes: usize,
+    /// `rows[q] = rows[q + board]`: the block being rolled, and the next.
+    rows: Vec<[L; 4]>,
+    rolled: Vec<[L; 4]>,
+}
+
+impl<L: Word> Sliding<L> {
+    fn new(shape: &Shape) -> Self {
+        let rows = vec![[L::ZERO; 4]; 2 * shape.board];
+        Self {
+            board: shape.board,
+            window: shape.window,
+            cycles: shape.cycles,
+            passes: shape.passes,
+            rolled: rows.clone(),
+            rows,
+        }
+    }
+}
+
+impl<L: Word> Die<L> for Sliding<L> {
+    fn turn(&mut self, table: &mut Table<L>, low: usize, high: usize) -> L {
+        let (board, window) = (self.board, self.window);
+        let mut reached = L::ZERO;
+        for c in (low..high).step_by(4) {
+            let (rows, rolled) = (&mut self.rows, &mut self.rolled);
+            gather(&mut table.cur, table.cols, c, &mut rows[..board]);
+            rows.copy_within(..board, board);
+            for _ in 0..self.passes {
+                // Faces 1..=window: the window of rows q − window ..= q − 1.
+                let mut sum = [L::ZERO; 4];
+                for row in &rows[board - window..board] {
+                    add_all(&mut sum, row);
+                }
+                // Faces past a whole board: `cycles` times every row.
+                let mut all = [L::ZERO; 4];
+                if self.cycles > 0 {
+                    for row in &rows[..board] {
+                        add_all(&mut all, row);
+                    }
+                    all = all.map(|n| n.times(self.cycles));
+                }
+                for q in 0..board {
+                    if q > 0 {
+                        add_all(&mut sum, &rows[q + board - 1]);
+                        sub_all(&mut sum, &rows[q + board - 1 - window]);
+                    }
+                    let mut to = sum;
+                    if self.cycles > 0 {
+                        add_all(&mut to, &all);
+                    }
+                    rolled[q] = to;
+                    rolled[q + board] = to;
+                }
+                std::mem::swap(rows, rolled);
+            }
+            land(&rows[..board], &mut table.next, table.cols, table.target, c, &mut reached);
+        }
+        reached
+    }
+}
+
+/// The same counts cell by cell, in any [`Count`]: a flat table of (space,
+/// score) cells a turn, each pushed through the turn's folded moves. Slower
+/// than words, but any size; also the reference the word engine is tested
+/// against.
+pub(crate) fn by_cells<C: Count>(
+    starts: &[u64],
+    rules: &DiceRules,
+) -> Result<Vec<Alone<C>>, CountOverflow> {
+    let (moves, per_turn) = moves::<C>(rules)?;
+    // The rules' size check bounds board × target by the table limit, so
+    // both fit in usize.
+    let board = usize::try_from(rules.board).unwrap_or(usize::MAX);
+    let target = usize::try_from(rules.target).unwrap_or(usize::MAX);
+    let moves: Vec<(usize, C)> = moves.into_iter().map(|(s, n)| (s as usize, n)).collect();
+    let mut tables = Cells {
+        board,
+        target,
+        now: vec![C::zero(); board * target],
+        next: vec![C::zero(); board * target],
+    };
+    starts.iter().map(|&start| tables.play(start as usize - 1, &moves, &per_turn)).collect()
+}
+
+/// A player's two flat tables, reused from one player to the next.
+struct Cells<C> {
+    board: usize,
+    target: usize,
+    now: Vec<C>,
+    next: Vec<C>,
+}
+
+impl<C: Count> Cells<C> {
+    /// Plays a pawn from `space` (0-based) until every universe has reached
+    /// the target. Leaves both tables zeroed.
+    fn play(
+        &mut self,
+        space: usize,
+        moves: &[(usize, C)],
+        per_turn: &C,
+    ) -> Result<Alone<C>, CountOverflow> {
+        let overflow = || CountOverflow { width: C::NAME };
+        let (board, target) = (self.board, self.target);
+        let mut alive = C::from_u64(1);
+        self.now[space] = alive.clone();
+        // Rows (scores) of `now` that may hold universes.
+        let (mut low, mut high) = (0, 1);
+        let mut alone = Alone::new();
+        while !alive.is_zero() {
+            // Every addition below is a share of this bound, so none overflows.
+            let bound = alive.checked_mul(per_turn).ok_or_else(overflow)?;
+            let mut reached = C::zero();
+            let (mut next_low, mut next_high) = (target, 0);
+            for score in low..high {
+                let row = &self.now[score * board..(score + 1) * board];
+                for (space, count) in row.iter().enumerate() {
+                    if count.is_zero() {
+                        continue;
+                    }
+                    for (steps, universes) in moves {
+                        let mut landing = space + steps;
+                        if landing >= board {
+                            landing -= board;
+                        }
+                        let new_score = score + landing + 1;
+                        if new_score >= target {
+                            reached.add_product_within(count, universes);
+                        } else {
+                            self.next[new_score * board + landing]
+                                .add_product_within(count, universes);
+                            next_low = next_low.min(new_score);
+                            next_high = next_high.max(new_score + 1);
+                        }
+                    }
+                }
+            }
+            self.now[low * board..high * board].fill(C::zero());
+            std::mem::swap(&mut self.now, &mut self.next);
+            (low, high) = (next_low, next_high.max(next_low));
+            alive = bound.checked_sub(&reached).ok_or_else(overflow)?;
+            alone.reached.push(reached);
+            alone.playing.push(alive.clone());
+        }
+        Ok(alone)
+    }
+}

@@ -25,31 +25,22 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
-use crate::count::Count;
+use crate::count::{Count, Universes};
 use crate::error::CountOverflow;
 
 use super::DiceRules;
 use super::quantum::moves;
 
-/// One player playing alone: `reached[t − 1] = W[t]`, `playing[t − 1] =
-/// N[t]`, until no universe is left short of the target.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Alone<C> {
-    pub(crate) reached: Vec<C>,
-    pub(crate) playing: Vec<C>,
+/// A player's turn `t` alone: `W[t]`, its universes first reaching the
+/// target then, and `N[t]`, those still short of it after the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Turn<C> {
+    pub(crate) reached: C,
+    pub(crate) playing: C,
 }
 
-impl<C> Alone<C> {
-    fn new() -> Self {
-        Self { reached: Vec::new(), playing: Vec::new() }
-    }
-
-    fn try_map<D>(&self, f: impl Fn(&C) -> Option<D>) -> Option<Alone<D>> {
-        let reached = self.reached.iter().map(&f).collect::<Option<_>>()?;
-        let playing = self.playing.iter().map(&f).collect::<Option<_>>()?;
-        Some(Alone { reached, playing })
-    }
-}
+/// A player's turns alone, until no universe is left short of the target.
+pub(crate) type Alone<C> = Vec<Turn<C>>;
 
 /// Every player's counts, in the narrowest form that held them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,16 +52,51 @@ pub(crate) enum Counts {
 }
 
 impl Counts {
-    /// The counts as `C`, or an overflow if one does not fit.
-    pub(crate) fn cast<C: Count>(&self) -> Result<Vec<Alone<C>>, CountOverflow> {
-        let overflow = || CountOverflow { width: C::NAME };
+    /// The number of players.
+    pub(crate) fn players(&self) -> usize {
         match self {
-            Self::Words(players) => players
-                .iter()
-                .map(|p| p.try_map(|&n| C::from_u128(n)).ok_or_else(overflow))
-                .collect(),
+            Self::Words(players) => players.len(),
+            Self::Big(players) => players.len(),
+        }
+    }
+
+    /// The most turns a player takes.
+    pub(crate) fn turns(&self) -> usize {
+        let longest = match self {
+            Self::Words(players) => players.iter().map(Vec::len).max(),
+            Self::Big(players) => players.iter().map(Vec::len).max(),
+        };
+        longest.unwrap_or(0)
+    }
+
+    /// `W[t]` of player `i` as `C` (zero once it has no universe left).
+    pub(crate) fn reached<C: Count>(&self, i: usize, t: usize) -> Result<C, CountOverflow> {
+        let n = match self {
+            Self::Words(players) => players[i].get(t - 1).map(|turn| C::from_u128(turn.reached)),
+            Self::Big(players) => players[i].get(t - 1).map(|turn| C::from_biguint(&turn.reached)),
+        };
+        n.unwrap_or_else(|| Some(C::zero())).ok_or(CountOverflow { width: C::NAME })
+    }
+
+    /// `N[t]` of player `i` as `C`: 1 before its first turn, zero once it has
+    /// no universe left.
+    pub(crate) fn playing<C: Count>(&self, i: usize, t: usize) -> Result<C, CountOverflow> {
+        if t == 0 {
+            return Ok(C::from_u64(1));
+        }
+        let n = match self {
+            Self::Words(players) => players[i].get(t - 1).map(|turn| C::from_u128(turn.playing)),
+            Self::Big(players) => players[i].get(t - 1).map(|turn| C::from_biguint(&turn.playing)),
+        };
+        n.unwrap_or_else(|| Some(C::zero())).ok_or(CountOverflow { width: C::NAME })
+    }
+
+    /// Player `i`'s `W[t]` for every turn.
+    pub(crate) fn alone(&self, i: usize) -> Vec<Universes> {
+        match self {
+            Self::Words(players) => players[i].iter().map(|turn| turn.reached.into()).collect(),
             Self::Big(players) => {
-                players.iter().map(|p| p.try_map(C::from_biguint).ok_or_else(overflow)).collect()
+                players[i].iter().map(|turn| turn.reached.clone().into()).collect()
             }
         }
     }
@@ -82,35 +108,46 @@ pub(crate) fn play(starts: &[u64], rules: &DiceRules) -> Result<Counts, CountOve
     let Some(shape) = Shape::new(rules) else {
         return Ok(Counts::Big(by_cells::<BigUint>(starts, rules)?));
     };
-    // Starts are on the board, whose size fits in usize (see `Shape::new`).
-    let spaces: Vec<usize> = starts.iter().map(|&start| (start - 1) as usize).collect();
-    let mut found: Vec<Option<Alone<u128>>> = vec![None; spaces.len()];
-    for (pair, found) in spaces.chunks_exact(2).zip(found.chunks_exact_mut(2)) {
-        if let Some(both) = shape.attempt::<u64>(pair, Packing::Pair) {
-            for (slot, alone) in found.iter_mut().zip(both) {
-                *slot = Some(alone);
+    let mut words = Vec::with_capacity(starts.len());
+    for group in starts.chunks(2) {
+        if let [a, b] = *group
+            && let Some(both) = shape.attempt::<u64>(&[a, b], Packing::Pair)
+        {
+            words.extend(both);
+            continue;
+        }
+        for &start in group {
+            let alone = shape
+                .attempt::<u64>(&[start], Packing::Single)
+                .or_else(|| shape.attempt::<u128>(&[start], Packing::Single))
+                .and_then(|mut alone| alone.pop());
+            match alone {
+                Some(alone) => words.push(alone),
+                None => return beyond_words(words, starts, rules),
             }
         }
     }
-    for (&space, slot) in spaces.iter().zip(&mut found) {
-        if slot.is_none() {
-            *slot = shape
-                .attempt::<u64>(&[space], Packing::Single)
-                .or_else(|| shape.attempt::<u128>(&[space], Packing::Single))
-                .and_then(|mut alone| alone.pop());
-        }
-    }
-    if found.iter().all(Option::is_some) {
-        return Ok(Counts::Words(found.into_iter().flatten().collect()));
-    }
-    let mut big = Vec::with_capacity(found.len());
-    for (start, slot) in starts.iter().zip(found) {
-        let alone = match slot {
-            Some(words) => words.try_map(|&n| Some(BigUint::from(n))),
-            None => by_cells::<BigUint>(&[*start], rules)?.pop(),
-        };
-        big.push(alone.ok_or(CountOverflow { width: "BigUint" })?);
-    }
+    Ok(Counts::Words(words))
+}
+
+/// Big integers for the players after those already counted in `words`.
+fn beyond_words(
+    words: Vec<Alone<u128>>,
+    starts: &[u64],
+    rules: &DiceRules,
+) -> Result<Counts, CountOverflow> {
+    let done = words.len();
+    let mut big: Vec<Alone<BigUint>> = words
+        .into_iter()
+        .map(|turns| {
+            let big = |turn: Turn<u128>| Turn {
+                reached: turn.reached.into(),
+                playing: turn.playing.into(),
+            };
+            turns.into_iter().map(big).collect()
+        })
+        .collect();
+    big.extend(by_cells::<BigUint>(&starts[done..], rules)?);
     Ok(Counts::Big(big))
 }
 
@@ -159,27 +196,32 @@ impl Shape {
 
     /// Plays one or two players (`Packing::Pair`) in words `L`, or `None` as
     /// soon as a turn's bound does not fit them.
-    fn attempt<L: Word>(&self, spaces: &[usize], packing: Packing) -> Option<Vec<Alone<u128>>> {
-        if (self.board, self.faces) == (10, 3) {
-            self.run::<L, _>(&mut Fixed::<10, 3> { passes: self.passes }, spaces, packing)
+    fn attempt<L: Word>(&self, starts: &[u64], packing: Packing) -> Option<Vec<Alone<u128>>> {
+        if (self.board, self.faces, self.passes) == (10, 3, 3) {
+            self.run::<L, _>(&mut Fixed::<10, 3, 3>, starts, packing)
         } else {
-            self.run::<L, _>(&mut Sliding::new(self), spaces, packing)
+            self.run::<L, _>(&mut Sliding::new(self), starts, packing)
         }
     }
 
     fn run<L: Word, D: Die<L>>(
         &self,
         die: &mut D,
-        spaces: &[usize],
+        starts: &[u64],
         packing: Packing,
     ) -> Option<Vec<Alone<u128>>> {
         let cap = packing.cap::<L>();
         let mut table = Table::<L>::new(self.board, self.target);
-        for (slot, &space) in spaces.iter().enumerate() {
-            table.cur[space * table.cols].add(packing.seed(slot));
+        for (slot, &start) in starts.iter().enumerate() {
+            // Starts are on the board, whose size is a usize.
+            let cell = (start - 1) as usize * table.cols;
+            table.cur_mut()[cell].add(packing.seed(slot));
         }
-        let mut alive = vec![1_u128; spaces.len()];
-        let mut players = vec![Alone::new(); spaces.len()];
+        // N[t − 1] of each player; unused lanes stay at zero.
+        let mut alive = [0_u128; 2];
+        alive[..starts.len()].fill(1);
+        // Every turn scores, so a player takes at most `target` turns.
+        let mut players = vec![Vec::with_capacity(self.target.min(64)); starts.len()];
         let (mut low, mut high) = (0, 1);
         while low < high {
             // Every cell, partial sum and W[t] of this turn is a share of
@@ -189,14 +231,13 @@ impl Shape {
                 return None;
             }
             let reached = packing.split(die.turn(&mut table, low, high));
-            for ((alive, alone), reached) in alive.iter_mut().zip(&mut players).zip(reached) {
+            for ((alive, turns), reached) in alive.iter_mut().zip(&mut players).zip(reached) {
                 if *alive > 0 {
                     *alive = *alive * self.universes - reached;
-                    alone.reached.push(reached);
-                    alone.playing.push(*alive);
+                    turns.push(Turn { reached, playing: *alive });
                 }
             }
-            std::mem::swap(&mut table.cur, &mut table.next);
+            table.flip();
             // Scores grow by 1 to `board` in a turn.
             (low, high) = table.band(low + 1, (high + self.board).min(self.target));
         }
@@ -312,10 +353,12 @@ fn sub_all<L: Word, const W: usize>(to: &mut [L; W], from: &[L; W]) {
 
 /// One player's universes (or two players', packed) by space and score:
 /// `cur[space × cols + score]`, scores below the target, plus zeroed
-/// columns past the end so that a few columns can be read at once.
+/// columns past the end so that a few columns can be read at once. The
+/// table before the turn and the table after it share one allocation.
 struct Table<L> {
-    cur: Vec<L>,
-    next: Vec<L>,
+    cells: Vec<L>,
+    /// Whether the second half holds the table before the turn.
+    flipped: bool,
     cols: usize,
     target: usize,
 }
@@ -326,13 +369,30 @@ const MAX_COLUMNS: usize = 4;
 impl<L: Word> Table<L> {
     fn new(board: usize, target: usize) -> Self {
         let cols = target + MAX_COLUMNS;
-        Self { cur: vec![L::ZERO; board * cols], next: vec![L::ZERO; board * cols], cols, target }
+        Self { cells: vec![L::ZERO; 2 * board * cols], flipped: false, cols, target }
+    }
+
+    /// The table before the turn, and the one after it.
+    fn halves(&mut self) -> (&mut [L], &mut [L]) {
+        let half = self.cells.len() / 2;
+        let (first, second) = self.cells.split_at_mut(half);
+        if self.flipped { (second, first) } else { (first, second) }
+    }
+
+    fn cur_mut(&mut self) -> &mut [L] {
+        self.halves().0
+    }
+
+    /// After a turn, the next table becomes the current one.
+    fn flip(&mut self) {
+        self.flipped = !self.flipped;
     }
 
     /// The scores in `low..high` that hold universes, trimmed at both ends.
     fn band(&self, mut low: usize, mut high: usize) -> (usize, usize) {
-        let empty =
-            |score: usize| self.cur.chunks_exact(self.cols).all(|row| row[score] == L::ZERO);
+        let half = self.cells.len() / 2;
+        let cur = if self.flipped { &self.cells[half..] } else { &self.cells[..half] };
+        let empty = |score: usize| cur.chunks_exact(self.cols).all(|row| row[score] == L::ZERO);
         while low < high && empty(low) {
             low += 1;
         }
@@ -384,20 +444,21 @@ trait Die<L: Word> {
     fn turn(&mut self, table: &mut Table<L>, low: usize, high: usize) -> L;
 }
 
-/// A die of `F` faces on a board of `B` spaces (`F < B`), known when
-/// compiling: the puzzle's. Two columns at a time, everything in registers.
-struct Fixed<const B: usize, const F: usize> {
-    passes: usize,
-}
+/// A die of `F` faces rolled `R` times on a board of `B` spaces (`F < B`),
+/// known when compiling: the puzzle's. Two columns at a time, with every
+/// index and loop bound a constant, so the block stays in registers.
+struct Fixed<const B: usize, const F: usize, const R: usize>;
 
-impl<L: Word, const B: usize, const F: usize> Die<L> for Fixed<B, F> {
+impl<L: Word, const B: usize, const F: usize, const R: usize> Die<L> for Fixed<B, F, R> {
     fn turn(&mut self, table: &mut Table<L>, low: usize, high: usize) -> L {
         const W: usize = 2;
+        let (cols, target) = (table.cols, table.target);
+        let (cur, next) = table.halves();
         let mut reached = L::ZERO;
         for c in (low..high).step_by(W) {
             let mut block = [[L::ZERO; W]; B];
-            gather(&mut table.cur, table.cols, c, &mut block);
-            for _ in 0..self.passes {
+            gather(cur, cols, c, &mut block);
+            for _ in 0..R {
                 let mut rolled = [[L::ZERO; W]; B];
                 for (q, to) in rolled.iter_mut().enumerate() {
                     for face in 1..=F {
@@ -406,7 +467,7 @@ impl<L: Word, const B: usize, const F: usize> Die<L> for Fixed<B, F> {
                 }
                 block = rolled;
             }
-            land(&block, &mut table.next, table.cols, table.target, c, &mut reached);
+            land(&block, next, cols, target, c, &mut reached);
         }
         reached
     }
@@ -441,10 +502,12 @@ impl<L: Word> Sliding<L> {
 impl<L: Word> Die<L> for Sliding<L> {
     fn turn(&mut self, table: &mut Table<L>, low: usize, high: usize) -> L {
         let (board, window) = (self.board, self.window);
+        let (cols, target) = (table.cols, table.target);
+        let (cur, next) = table.halves();
         let mut reached = L::ZERO;
         for c in (low..high).step_by(4) {
             let (rows, rolled) = (&mut self.rows, &mut self.rolled);
-            gather(&mut table.cur, table.cols, c, &mut rows[..board]);
+            gather(cur, cols, c, &mut rows[..board]);
             rows.copy_within(..board, board);
             for _ in 0..self.passes {
                 // Faces 1..=window: the window of rows q − window ..= q − 1.
@@ -474,7 +537,7 @@ impl<L: Word> Die<L> for Sliding<L> {
                 }
                 std::mem::swap(rows, rolled);
             }
-            land(&rows[..board], &mut table.next, table.cols, table.target, c, &mut reached);
+            land(&rows[..board], next, cols, target, c, &mut reached);
         }
         reached
     }
@@ -526,7 +589,7 @@ impl<C: Count> Cells<C> {
         self.now[space] = alive.clone();
         // Rows (scores) of `now` that may hold universes.
         let (mut low, mut high) = (0, 1);
-        let mut alone = Alone::new();
+        let mut alone = Vec::new();
         while !alive.is_zero() {
             // Every addition below is a share of this bound, so none overflows.
             let bound = alive.checked_mul(per_turn).ok_or_else(overflow)?;
@@ -559,8 +622,7 @@ impl<C: Count> Cells<C> {
             std::mem::swap(&mut self.now, &mut self.next);
             (low, high) = (next_low, next_high.max(next_low));
             alive = bound.checked_sub(&reached).ok_or_else(overflow)?;
-            alone.reached.push(reached);
-            alone.playing.push(alive.clone());
+            alone.push(Turn { reached, playing: alive.clone() });
         }
         Ok(alone)
     }

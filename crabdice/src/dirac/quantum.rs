@@ -72,7 +72,7 @@ use crate::count::{Count, Universes};
 use crate::error::{CountOverflow, DiceError};
 use crate::tally::Tally;
 
-use super::alone::{self, Alone, Counts};
+use super::alone::{self, Counts};
 use super::{DiceRules, Starts, memo, tree};
 
 /// The most roll nodes the universe tree engine visits.
@@ -315,18 +315,24 @@ fn wins<C: Count>(
 
 /// Every player's wins, interleaving the players' own counts in `C`.
 fn totals<C: Count>(alone: &Counts) -> Result<Vec<C>, DiceError> {
-    let in_game = interleave(&alone.cast::<C>()?)?;
-    let totals = in_game.iter().map(|turns| sum(turns));
-    Ok(totals.collect::<Result<_, _>>()?)
+    let mut totals = vec![C::zero(); alone.players()];
+    interleave(alone, |i, wins| {
+        totals[i] = totals[i].checked_add(&wins).ok_or_else(overflow::<C>)?;
+        Ok(())
+    })?;
+    Ok(totals)
 }
 
 fn histogram<C: Count>(alone: &Counts) -> Result<Vec<WinsByTurn>, DiceError> {
-    let alone = alone.cast::<C>()?;
-    let in_game = interleave(&alone)?;
-    let players = alone.into_iter().zip(in_game).map(|(alone, in_game)| WinsByTurn {
-        alone: into_universes(alone.reached),
-        in_game: into_universes(in_game),
-    });
+    let mut in_game = vec![Vec::new(); alone.players()];
+    interleave(alone, |i, wins: C| {
+        in_game[i].push(wins);
+        Ok(())
+    })?;
+    let players = in_game
+        .into_iter()
+        .enumerate()
+        .map(|(i, in_game)| WinsByTurn { alone: alone.alone(i), in_game: into_universes(in_game) });
     Ok(players.collect())
 }
 
@@ -343,46 +349,39 @@ fn overflow<C: Count>() -> CountOverflow {
     CountOverflow { width: C::NAME }
 }
 
-fn sum<C: Count>(counts: &[C]) -> Result<C, CountOverflow> {
-    counts.iter().try_fold(C::zero(), |total, n| total.checked_add(n).ok_or_else(overflow::<C>))
-}
-
-/// `in_game[i][t − 1]`: the universes player `i` wins on its turn `t`.
-fn interleave<C: Count>(players: &[Alone<C>]) -> Result<Vec<Vec<C>>, CountOverflow> {
-    let count = players.len();
-    let turns = players.iter().map(|p| p.reached.len()).max().unwrap_or(0);
+/// Hands `(i, wins)` to `visit` for every player `i` and each of its turns
+/// `t` in order: the universes player `i` wins on its turn `t`.
+fn interleave<C: Count>(
+    players: &Counts,
+    mut visit: impl FnMut(usize, C) -> Result<(), CountOverflow>,
+) -> Result<(), CountOverflow> {
+    let count = players.players();
     let one = C::from_u64(1);
-    let zero = C::zero();
-    // N_j[t], with N_j[0] = 1 and 0 once player j has no universe left.
-    let playing = |j: usize, t: usize| -> &C {
-        if t == 0 { &one } else { players[j].playing.get(t - 1).unwrap_or(&zero) }
-    };
-    let mut in_game: Vec<Vec<C>> = vec![Vec::new(); count];
     let mut after = vec![C::zero(); count];
-    for t in 1..=turns {
+    for t in 1..=players.turns() {
         // after[i] = Π_{j>i} N_j[t−1]
         let mut product = one.clone();
         for j in (0..count).rev() {
             after[j] = product.clone();
-            product = product.checked_mul(playing(j, t - 1)).ok_or_else(overflow::<C>)?;
+            product = product.checked_mul(&players.playing(j, t - 1)?).ok_or_else(overflow::<C>)?;
         }
         // before = Π_{j<i} N_j[t]
         let mut before = one.clone();
-        for i in 0..count {
-            let first = players[i].reached.get(t - 1).unwrap_or(&zero);
-            let wins = first
+        for (i, after) in after.iter().enumerate() {
+            let wins = players
+                .reached::<C>(i, t)?
                 .checked_mul(&before)
-                .and_then(|n| n.checked_mul(&after[i]))
+                .and_then(|n| n.checked_mul(after))
                 .ok_or_else(overflow::<C>)?;
-            in_game[i].push(wins);
-            before = before.checked_mul(playing(i, t)).ok_or_else(overflow::<C>)?;
+            visit(i, wins)?;
+            before = before.checked_mul(&players.playing(i, t)?).ok_or_else(overflow::<C>)?;
         }
         if before.is_zero() {
             // Some player has no universe left after t turns: no game goes on.
             break;
         }
     }
-    Ok(in_game)
+    Ok(())
 }
 
 #[cfg(test)]

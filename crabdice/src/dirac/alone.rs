@@ -627,3 +627,102 @@ impl<C: Count> Cells<C> {
         Ok(alone)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The word engine's counts as big integers, and which form held them.
+    fn words(starts: &[u64], rules: &DiceRules) -> (Vec<Alone<BigUint>>, bool) {
+        match play(starts, rules).unwrap() {
+            Counts::Words(players) => {
+                let big = |turn: &Turn<u128>| Turn {
+                    reached: BigUint::from(turn.reached),
+                    playing: BigUint::from(turn.playing),
+                };
+                (players.iter().map(|turns| turns.iter().map(big).collect()).collect(), true)
+            }
+            Counts::Big(players) => (players, false),
+        }
+    }
+
+    fn cells(starts: &[u64], rules: &DiceRules) -> Vec<Alone<BigUint>> {
+        by_cells::<BigUint>(starts, rules).unwrap()
+    }
+
+    #[test]
+    fn every_lane_width_agrees_with_big_integer_cells() {
+        // The puzzle's die, by target: two players share a word up to 21,
+        // then each has a u64 (30, 50), a u128 (100), big integers (200).
+        for (target, fits) in [(21, true), (30, true), (50, true), (100, true), (200, false)] {
+            let rules = DiceRules { target, ..DiceRules::dirac() };
+            let starts = [4, 8, 1];
+            let (words, held) = words(&starts, &rules);
+            assert_eq!(held, fits, "target {target}");
+            assert_eq!(words, cells(&starts, &rules), "target {target}");
+        }
+        let shape = Shape::new(&DiceRules { target: 30, ..DiceRules::dirac() }).unwrap();
+        assert!(shape.attempt::<u64>(&[4, 8], Packing::Pair).is_none());
+        assert!(shape.attempt::<u64>(&[4], Packing::Single).is_some());
+        let shape = Shape::new(&DiceRules { target: 100, ..DiceRules::dirac() }).unwrap();
+        assert!(shape.attempt::<u64>(&[4], Packing::Single).is_none());
+        assert!(shape.attempt::<u128>(&[4], Packing::Single).is_some());
+    }
+
+    #[test]
+    fn a_pair_sharing_a_word_matches_each_player_alone() {
+        let shape = Shape::new(&DiceRules::dirac()).unwrap();
+        let pair = shape.attempt::<u64>(&[4, 8], Packing::Pair).unwrap();
+        let alone: Vec<_> = [4, 8]
+            .iter()
+            .map(|&start| shape.attempt::<u128>(&[start], Packing::Single).unwrap().remove(0))
+            .collect();
+        assert_eq!(pair, alone);
+        // Both on the same space: two seeds in one cell.
+        let same = shape.attempt::<u64>(&[3, 3], Packing::Pair).unwrap();
+        assert_eq!(same[0], same[1]);
+    }
+
+    #[test]
+    fn degenerate_dice_and_boards() {
+        for rules in [
+            // A one-faced die only turns the board, however many rolls.
+            DiceRules { board: 7, target: 40, faces: 1, rolls: u64::MAX },
+            DiceRules { board: 7, target: 40, faces: 1, rolls: 14 },
+            // A one-space board scores 1 a turn.
+            DiceRules { board: 1, target: 9, faces: 5, rolls: 2 },
+            // Faces past the board: whole cycles plus a window.
+            DiceRules { board: 4, target: 25, faces: 11, rolls: 3 },
+            DiceRules { board: 3, target: 25, faces: 6, rolls: 2 },
+            // A die too large for any word.
+            DiceRules { board: 10, target: 5, faces: u64::MAX, rolls: 3 },
+        ] {
+            let starts = [1, rules.board, 1];
+            assert_eq!(words(&starts, &rules).0, cells(&starts, &rules), "{rules}");
+        }
+    }
+
+    /// Rules around every lane's limit: dice up to 12 faces and 5 rolls,
+    /// targets up to 70 (per-player counts up to about 2^150).
+    fn rules() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
+        (1..=12_u64, 1..=70_u64, 1..=12_u64, 1..=5_u64, 2..=5_usize).prop_flat_map(
+            |(board, target, faces, rolls, players)| {
+                (
+                    Just(DiceRules { board, target, faces, rolls }),
+                    proptest::collection::vec(1..=board, players),
+                )
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn words_agree_with_big_integer_cells((rules, starts) in rules()) {
+            prop_assert_eq!(words(&starts, &rules).0, cells(&starts, &rules));
+        }
+    }
+}

@@ -25,6 +25,7 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
+use crate::count::sealed::Sealed;
 use crate::count::{Count, Universes};
 use crate::error::CountOverflow;
 
@@ -123,15 +124,19 @@ pub(crate) fn play(starts: &[u64], rules: &DiceRules) -> Result<Counts, CountOve
                 .and_then(|mut alone| alone.pop());
             match alone {
                 Some(alone) => words.push(alone),
-                None => return beyond_words(words, starts, rules),
+                None => return beyond_words(&shape, words, starts, rules),
             }
         }
     }
     Ok(Counts::Words(words))
 }
 
-/// Big integers for the players after those already counted in `words`.
+/// Big integers for the players after those already counted in `words`:
+/// the word engine on 256, 512 or 1024 bits when a player fits (each
+/// player starting at the width the previous one needed), big-integer
+/// cells beyond.
 fn beyond_words(
+    shape: &Shape,
     words: Vec<Alone<u128>>,
     starts: &[u64],
     rules: &DiceRules,
@@ -147,7 +152,26 @@ fn beyond_words(
             turns.into_iter().map(big).collect()
         })
         .collect();
-    big.extend(by_cells::<BigUint>(&starts[done..], rules)?);
+    let mut width = 0;
+    for &start in &starts[done..] {
+        let attempts: [&dyn Fn() -> Option<Vec<Alone<BigUint>>>; 3] = [
+            &|| shape.attempt::<Wide<4>>(&[start], Packing::Single),
+            &|| shape.attempt::<Wide<8>>(&[start], Packing::Single),
+            &|| shape.attempt::<Wide<16>>(&[start], Packing::Single),
+        ];
+        let mut counted = None;
+        while counted.is_none() && width < attempts.len() {
+            counted = attempts[width]().and_then(|mut alone| alone.pop());
+            if counted.is_none() {
+                width += 1;
+            }
+        }
+        if let Some(alone) = counted {
+            big.push(alone);
+        } else {
+            big.extend(by_cells::<BigUint>(&[start], rules)?);
+        }
+    }
     Ok(Counts::Big(big))
 }
 
@@ -196,7 +220,7 @@ impl Shape {
 
     /// Plays one or two players (`Packing::Pair`) in words `L`, or `None` as
     /// soon as a turn's bound does not fit them.
-    fn attempt<L: Word>(&self, starts: &[u64], packing: Packing) -> Option<Vec<Alone<u128>>> {
+    fn attempt<L: Word>(&self, starts: &[u64], packing: Packing) -> Option<Vec<Alone<L::Exact>>> {
         if (self.board, self.faces, self.passes) == (10, 3, 3) {
             self.run::<L, _>(&mut Fixed::<10, 3, 3>, starts, packing)
         } else {
@@ -209,17 +233,18 @@ impl Shape {
         die: &mut D,
         starts: &[u64],
         packing: Packing,
-    ) -> Option<Vec<Alone<u128>>> {
-        let cap = packing.cap::<L>();
+    ) -> Option<Vec<Alone<L::Exact>>> {
+        if packing == Packing::Pair && !L::HOLDS_PAIRS {
+            return None;
+        }
         let mut table = Table::<L>::new(self.board, self.target);
         for (slot, &start) in starts.iter().enumerate() {
             // Starts are on the board, whose size is a usize.
             let cell = (start - 1) as usize * table.cols;
             table.cur_mut()[cell].add(packing.seed(slot));
         }
-        // N[t − 1] of each player; unused lanes stay at zero.
-        let mut alive = [0_u128; 2];
-        alive[..starts.len()].fill(1);
+        // N[t − 1] of each player.
+        let mut alive = vec![L::Exact::from_u64(1); starts.len()];
         // Every turn scores, so a player takes at most `target` turns.
         let mut players = vec![Vec::with_capacity(self.target.min(64)); starts.len()];
         let (mut low, mut high) = (0, 1);
@@ -227,14 +252,17 @@ impl Shape {
             // Every cell, partial sum and W[t] of this turn is a share of
             // N[t − 1] × universes in its lane: if that fits, nothing below
             // can overflow.
-            if alive.iter().any(|&n| n.checked_mul(self.universes).is_none_or(|n| n > cap)) {
+            if !alive.iter().all(|alive| L::room(alive, self.universes, packing)) {
                 return None;
             }
             let reached = packing.split(die.turn(&mut table, low, high));
             for ((alive, turns), reached) in alive.iter_mut().zip(&mut players).zip(reached) {
-                if *alive > 0 {
-                    *alive = *alive * self.universes - reached;
-                    turns.push(Turn { reached, playing: *alive });
+                if !alive.is_zero() {
+                    // Never negative: the universes that reach the target
+                    // are some of those the turn split into.
+                    *alive = L::Exact::from_u128(self.universes)?.checked_mul(alive)?;
+                    *alive = alive.checked_sub(&reached)?;
+                    turns.push(Turn { reached, playing: alive.clone() });
                 }
             }
             table.flip();
@@ -257,14 +285,6 @@ enum Packing {
 }
 
 impl Packing {
-    /// The largest value a lane may hold.
-    fn cap<L: Word>(self) -> u128 {
-        match self {
-            Self::Single => L::MAX,
-            Self::Pair => u128::from(u32::MAX),
-        }
-    }
-
     /// One universe of the player in `slot`.
     fn seed<L: Word>(self, slot: usize) -> L {
         match self {
@@ -273,12 +293,11 @@ impl Packing {
         }
     }
 
-    /// The lanes of a word.
-    fn split<L: Word>(self, word: L) -> [u128; 2] {
-        let word = word.to_u128();
+    /// The players' counts in a word.
+    fn split<L: Word>(self, word: L) -> [L::Exact; 2] {
         match self {
-            Self::Single => [word, 0],
-            Self::Pair => [word & u128::from(u32::MAX), word >> 32],
+            Self::Single => [word.exact(), L::Exact::zero()],
+            Self::Pair => word.halves(),
         }
     }
 }
@@ -286,26 +305,38 @@ impl Packing {
 /// A machine word of counts. Arithmetic does not check for overflow: the
 /// engine proves, once a turn, that none happens (debug builds still trap).
 trait Word: Copy + PartialEq + fmt::Debug {
+    /// Exact counts read out of the words, one a player and turn.
+    type Exact: Count;
     const ZERO: Self;
     const ONE: Self;
-    /// The largest value, widened.
-    const MAX: u128;
+    /// Whether a word holds two players (32 bits each).
+    const HOLDS_PAIRS: bool = false;
     fn from_u64(n: u64) -> Self;
-    fn to_u128(self) -> u128;
     fn add(&mut self, other: Self);
     fn sub(&mut self, other: Self);
     fn times(self, factor: u64) -> Self;
+    /// The word's count.
+    fn exact(self) -> Self::Exact;
+    /// The two players' counts of a shared word.
+    fn halves(self) -> [Self::Exact; 2] {
+        [self.exact(), Self::Exact::zero()]
+    }
+    /// Whether `alive × universes` fits in a lane.
+    fn room(alive: &Self::Exact, universes: u128, packing: Packing) -> bool;
+}
+
+/// `alive × universes ≤ cap`, for counts read into a u128.
+fn room_within(alive: u128, universes: u128, cap: u128) -> bool {
+    alive.checked_mul(universes).is_some_and(|n| n <= cap)
 }
 
 impl Word for u64 {
+    type Exact = u128;
     const ZERO: Self = 0;
     const ONE: Self = 1;
-    const MAX: u128 = u64::MAX as u128;
+    const HOLDS_PAIRS: bool = true;
     fn from_u64(n: u64) -> Self {
         n
-    }
-    fn to_u128(self) -> u128 {
-        self.into()
     }
     fn add(&mut self, other: Self) {
         *self += other;
@@ -316,17 +347,27 @@ impl Word for u64 {
     fn times(self, factor: u64) -> Self {
         self * factor
     }
+    fn exact(self) -> u128 {
+        self.into()
+    }
+    fn halves(self) -> [u128; 2] {
+        [u128::from(self & u64::from(u32::MAX)), u128::from(self >> 32)]
+    }
+    fn room(alive: &u128, universes: u128, packing: Packing) -> bool {
+        let cap = match packing {
+            Packing::Single => u64::MAX,
+            Packing::Pair => u32::MAX.into(),
+        };
+        room_within(*alive, universes, cap.into())
+    }
 }
 
 impl Word for u128 {
+    type Exact = u128;
     const ZERO: Self = 0;
     const ONE: Self = 1;
-    const MAX: u128 = u128::MAX;
     fn from_u64(n: u64) -> Self {
         n.into()
-    }
-    fn to_u128(self) -> u128 {
-        self
     }
     fn add(&mut self, other: Self) {
         *self += other;
@@ -336,6 +377,65 @@ impl Word for u128 {
     }
     fn times(self, factor: u64) -> Self {
         self * u128::from(factor)
+    }
+    fn exact(self) -> u128 {
+        self
+    }
+    fn room(alive: &u128, universes: u128, _: Packing) -> bool {
+        room_within(*alive, universes, u128::MAX)
+    }
+}
+
+/// `64 × N` bits in `N` machine words, least significant first: additions
+/// with carries, for players whose counts outgrow 128 bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Wide<const N: usize>([u64; N]);
+
+impl<const N: usize> Word for Wide<N> {
+    type Exact = BigUint;
+    const ZERO: Self = Self([0; N]);
+    const ONE: Self = {
+        let mut one = [0; N];
+        one[0] = 1;
+        Self(one)
+    };
+    fn from_u64(n: u64) -> Self {
+        let mut wide = Self::ZERO;
+        wide.0[0] = n;
+        wide
+    }
+    fn add(&mut self, other: Self) {
+        let mut carry = false;
+        for (limb, &other) in self.0.iter_mut().zip(&other.0) {
+            (*limb, carry) = limb.carrying_add(other, carry);
+        }
+        debug_assert!(!carry, "a wide count overflowed its bound");
+    }
+    fn sub(&mut self, other: Self) {
+        let mut borrow = false;
+        for (limb, &other) in self.0.iter_mut().zip(&other.0) {
+            (*limb, borrow) = limb.borrowing_sub(other, borrow);
+        }
+        debug_assert!(!borrow, "a wide count went below zero");
+    }
+    fn times(self, factor: u64) -> Self {
+        let mut carry = 0;
+        let limbs = self.0.map(|limb| {
+            let product = u128::from(limb) * u128::from(factor) + u128::from(carry);
+            carry = (product >> 64) as u64;
+            product as u64
+        });
+        debug_assert_eq!(carry, 0, "a wide count overflowed its bound");
+        Self(limbs)
+    }
+    fn exact(self) -> BigUint {
+        let bytes: Vec<u8> = self.0.iter().flat_map(|limb| limb.to_le_bytes()).collect();
+        BigUint::from_bytes_le(&bytes)
+    }
+    fn room(alive: &BigUint, universes: u128, _: Packing) -> bool {
+        // alive × universes < 2^(bits(alive) + bits(universes)).
+        let bits = alive.bits() + u64::from(u128::BITS - universes.leading_zeros());
+        bits <= 64 * N as u64
     }
 }
 
@@ -669,6 +769,24 @@ mod tests {
         let shape = Shape::new(&DiceRules { target: 100, ..DiceRules::dirac() }).unwrap();
         assert!(shape.attempt::<u64>(&[4], Packing::Single).is_none());
         assert!(shape.attempt::<u128>(&[4], Packing::Single).is_some());
+        let shape = Shape::new(&DiceRules { target: 200, ..DiceRules::dirac() }).unwrap();
+        assert!(shape.attempt::<u128>(&[4], Packing::Single).is_none());
+        assert!(shape.attempt::<Wide<4>>(&[4], Packing::Single).is_some());
+        let shape = Shape::new(&DiceRules { target: 300, ..DiceRules::dirac() }).unwrap();
+        assert!(shape.attempt::<Wide<4>>(&[4], Packing::Single).is_none());
+    }
+
+    #[test]
+    fn wide_words_carry_and_borrow_across_limbs() {
+        let max = Wide([u64::MAX, u64::MAX, 0]);
+        let mut sum = max;
+        sum.add(Wide::ONE);
+        assert_eq!(sum, Wide([0, 0, 1]));
+        sum.sub(Wide::ONE);
+        assert_eq!(sum, max);
+        assert_eq!(max.times(3).exact(), (BigUint::from(1_u8) << 128_u32) * 3_u8 - 3_u8);
+        assert!(Wide::<2>::room(&BigUint::from(u64::MAX), 1 << 63, Packing::Single));
+        assert!(!Wide::<2>::room(&BigUint::from(u64::MAX), u128::MAX, Packing::Single));
     }
 
     #[test]

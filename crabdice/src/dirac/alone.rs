@@ -110,16 +110,23 @@ pub(crate) fn play(starts: &[u64], rules: &DiceRules) -> Result<Counts, CountOve
         return Ok(Counts::Big(by_cells::<BigUint>(starts, rules)?));
     };
     let mut words = Vec::with_capacity(starts.len());
+    // Players share the rules, so their counts grow alike: once a width is
+    // too narrow for one player, the next starts wider.
+    let (mut pairs, mut wide) = (true, false);
     for group in starts.chunks(2) {
         if let [a, b] = *group
-            && let Some(both) = shape.attempt::<u64>(&[a, b], Packing::Pair)
+            && pairs
         {
-            words.extend(both);
-            continue;
+            if let Some(both) = shape.attempt::<u64>(&[a, b], Packing::Pair) {
+                words.extend(both);
+                continue;
+            }
+            pairs = false;
         }
         for &start in group {
-            let alone = shape
-                .attempt::<u64>(&[start], Packing::Single)
+            let narrow = if wide { None } else { shape.attempt::<u64>(&[start], Packing::Single) };
+            wide |= narrow.is_none();
+            let alone = narrow
                 .or_else(|| shape.attempt::<u128>(&[start], Packing::Single))
                 .and_then(|mut alone| alone.pop());
             match alone {

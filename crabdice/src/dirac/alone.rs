@@ -109,77 +109,45 @@ pub(crate) fn play(starts: &[u64], rules: &DiceRules) -> Result<Counts, CountOve
     let Some(shape) = Shape::new(rules) else {
         return Ok(Counts::Big(by_cells::<BigUint>(starts, rules)?));
     };
-    let mut words = Vec::with_capacity(starts.len());
-    // Players share the rules, so their counts grow alike: once a width is
-    // too narrow for one player, the next starts wider.
-    let (mut pairs, mut wide) = (true, false);
+    let mut players = Vec::with_capacity(starts.len());
     for group in starts.chunks(2) {
-        if let [a, b] = *group
-            && pairs
-        {
-            if let Some(both) = shape.attempt::<u64>(&[a, b], Packing::Pair) {
-                words.extend(both);
-                continue;
+        if let [a, b] = *group {
+            let mut pair = State::<u64>::new(&shape, &[a, b], Packing::Pair);
+            if shape.resume(&mut pair, Packing::Pair) {
+                players.extend(pair.players.into_iter().map(Played::Words));
+            } else {
+                for single in pair.split() {
+                    players.push(shape.finish(single, rules)?);
+                }
             }
-            pairs = false;
-        }
-        for &start in group {
-            let narrow = if wide { None } else { shape.attempt::<u64>(&[start], Packing::Single) };
-            wide |= narrow.is_none();
-            let alone = narrow
-                .or_else(|| shape.attempt::<u128>(&[start], Packing::Single))
-                .and_then(|mut alone| alone.pop());
-            match alone {
-                Some(alone) => words.push(alone),
-                None => return beyond_words(&shape, words, starts, rules),
+        } else {
+            for &start in group {
+                let single = State::<u64>::new(&shape, &[start], Packing::Single);
+                players.push(shape.finish(single, rules)?);
             }
         }
     }
-    Ok(Counts::Words(words))
+    if players.iter().all(|played| matches!(played, Played::Words(_))) {
+        let words = players.into_iter().filter_map(|played| match played {
+            Played::Words(turns) => Some(turns),
+            Played::Big(_) => None,
+        });
+        return Ok(Counts::Words(words.collect()));
+    }
+    let big = players.into_iter().map(|played| match played {
+        Played::Words(turns) => turns
+            .into_iter()
+            .map(|turn| Turn { reached: turn.reached.into(), playing: turn.playing.into() })
+            .collect(),
+        Played::Big(turns) => turns,
+    });
+    Ok(Counts::Big(big.collect()))
 }
 
-/// Big integers for the players after those already counted in `words`:
-/// the word engine on 256, 512 or 1024 bits when a player fits (each
-/// player starting at the width the previous one needed), big-integer
-/// cells beyond.
-fn beyond_words(
-    shape: &Shape,
-    words: Vec<Alone<u128>>,
-    starts: &[u64],
-    rules: &DiceRules,
-) -> Result<Counts, CountOverflow> {
-    let done = words.len();
-    let mut big: Vec<Alone<BigUint>> = words
-        .into_iter()
-        .map(|turns| {
-            let big = |turn: Turn<u128>| Turn {
-                reached: turn.reached.into(),
-                playing: turn.playing.into(),
-            };
-            turns.into_iter().map(big).collect()
-        })
-        .collect();
-    let mut width = 0;
-    for &start in &starts[done..] {
-        let attempts: [&dyn Fn() -> Option<Vec<Alone<BigUint>>>; 3] = [
-            &|| shape.attempt::<Wide<4>>(&[start], Packing::Single),
-            &|| shape.attempt::<Wide<8>>(&[start], Packing::Single),
-            &|| shape.attempt::<Wide<16>>(&[start], Packing::Single),
-        ];
-        let mut counted = None;
-        while counted.is_none() && width < attempts.len() {
-            counted = attempts[width]().and_then(|mut alone| alone.pop());
-            if counted.is_none() {
-                width += 1;
-            }
-        }
-        if let Some(alone) = counted {
-            big.push(alone);
-        } else {
-            big.extend(by_cells::<BigUint>(&[start], rules)?);
-        }
-    }
-    Ok(Counts::Big(big))
+/// One player's counts, in words or in big integers.
+enum Played {
+    Words(Alone<u128>),
+    Big(Alone<BigUint>),
 }
 
 /// The rules, as the word engine uses them.
@@ -225,58 +193,170 @@ impl Shape {
         })
     }
 
-    /// Plays one or two players (`Packing::Pair`) in words `L`, or `None` as
-    /// soon as a turn's bound does not fit them.
-    fn attempt<L: Word>(&self, starts: &[u64], packing: Packing) -> Option<Vec<Alone<L::Exact>>> {
-        if (self.board, self.faces, self.passes) == (10, 3, 3) {
-            self.run::<L, _>(&mut Fixed::<10, 3, 3>, starts, packing)
-        } else {
-            self.run::<L, _>(&mut Sliding::new(self), starts, packing)
+    /// Plays on until every universe has reached the target (true), or
+    /// until a turn's bound does not fit the words `L` (false, with the state
+    /// as it was before that turn).
+    fn resume<L: Word>(&self, state: &mut State<L>, packing: Packing) -> bool {
+        // Columns at a time: as many as fit a few vector registers for
+        // 64-bit words, fewer as the words widen (measured).
+        let fixed = (self.board, self.faces, self.passes) == (10, 3, 3);
+        match (fixed, L::LIMBS) {
+            (true, 1) => self.turns::<L, _>(&mut Fixed::<10, 3, 3, 2>, state, packing),
+            (true, _) => self.turns::<L, _>(&mut Fixed::<10, 3, 3, 1>, state, packing),
+            (false, 1) => self.turns::<L, _>(&mut Sliding::<L, 4>::new(self), state, packing),
+            (false, 2) => self.turns::<L, _>(&mut Sliding::<L, 2>::new(self), state, packing),
+            (false, _) => self.turns::<L, _>(&mut Sliding::<L, 1>::new(self), state, packing),
         }
     }
 
-    fn run<L: Word, D: Die<L>>(
+    // Kept out of line: one copy a word and die, each compiled on its own
+    // (inlined into `finish`, the five copies share registers badly).
+    #[inline(never)]
+    fn turns<L: Word, D: Die<L>>(
         &self,
         die: &mut D,
-        starts: &[u64],
+        state: &mut State<L>,
         packing: Packing,
-    ) -> Option<Vec<Alone<L::Exact>>> {
-        if packing == Packing::Pair && !L::HOLDS_PAIRS {
-            return None;
-        }
-        let mut table = Table::<L>::new(self.board, self.target);
-        for (slot, &start) in starts.iter().enumerate() {
-            // Starts are on the board, whose size is a usize.
-            let cell = (start - 1) as usize * table.cols;
-            table.cur_mut()[cell].add(packing.seed(slot));
-        }
-        // N[t − 1] of each player.
-        let mut alive = vec![L::Exact::from_u64(1); starts.len()];
-        // Every turn scores, so a player takes at most `target` turns.
-        let mut players = vec![Vec::with_capacity(self.target.min(64)); starts.len()];
-        let (mut low, mut high) = (0, 1);
-        while low < high {
+    ) -> bool {
+        let State { table, band, alive, players, .. } = state;
+        while band.0 < band.1 {
             // Every cell, partial sum and W[t] of this turn is a share of
             // N[t − 1] × universes in its lane: if that fits, nothing below
             // can overflow.
             if !alive.iter().all(|alive| L::room(alive, self.universes, packing)) {
-                return None;
+                return false;
             }
-            let reached = packing.split(die.turn(&mut table, low, high));
-            for ((alive, turns), reached) in alive.iter_mut().zip(&mut players).zip(reached) {
+            let reached = packing.split(die.turn(table, band.0, band.1));
+            for ((alive, turns), reached) in alive.iter_mut().zip(players.iter_mut()).zip(reached) {
                 if !alive.is_zero() {
-                    // Never negative: the universes that reach the target
+                    // The product fits (the bound above), and the difference
+                    // is never negative: the universes that reach the target
                     // are some of those the turn split into.
-                    *alive = L::Exact::from_u128(self.universes)?.checked_mul(alive)?;
-                    *alive = alive.checked_sub(&reached)?;
+                    *alive = L::Exact::from_u128(self.universes)
+                        .and_then(|universes| universes.checked_mul(alive))
+                        .and_then(|split| split.checked_sub(&reached))
+                        .expect("a turn's universes fit its bound");
                     turns.push(Turn { reached, playing: alive.clone() });
                 }
             }
             table.flip();
             // Scores grow by 1 to `board` in a turn.
-            (low, high) = table.band(low + 1, (high + self.board).min(self.target));
+            *band = table.band(band.0 + 1, (band.1 + self.board).min(self.target));
         }
-        Some(players)
+        true
+    }
+
+    /// Plays one player to the end, moving its table to wider words
+    /// whenever a turn's bound outgrows them: 64, 128, 256, 512 and 1024
+    /// bits, then big-integer cells from the start.
+    fn finish(&self, state: State<u64>, rules: &DiceRules) -> Result<Played, CountOverflow> {
+        let mut state = state;
+        if self.resume(&mut state, Packing::Single) {
+            return Ok(Played::Words(state.into_player()));
+        }
+        let mut state = state.widen::<u128>();
+        if self.resume(&mut state, Packing::Single) {
+            return Ok(Played::Words(state.into_player()));
+        }
+        let mut state = state.widen::<Wide<4>>();
+        if self.resume(&mut state, Packing::Single) {
+            return Ok(Played::Big(state.into_player()));
+        }
+        let mut state = state.widen::<Wide<8>>();
+        if self.resume(&mut state, Packing::Single) {
+            return Ok(Played::Big(state.into_player()));
+        }
+        let mut state = state.widen::<Wide<16>>();
+        if self.resume(&mut state, Packing::Single) {
+            return Ok(Played::Big(state.into_player()));
+        }
+        let mut cells = by_cells::<BigUint>(&state.starts[..1], rules)?;
+        Ok(Played::Big(cells.pop().unwrap_or_default()))
+    }
+}
+
+/// One or two players part way through their games: the table, the scores
+/// that hold universes, and each player's `N` and turns so far.
+struct State<L: Word> {
+    table: Table<L>,
+    band: (usize, usize),
+    alive: Vec<L::Exact>,
+    players: Vec<Alone<L::Exact>>,
+    /// The players' starts, to begin again in big integers.
+    starts: [u64; 2],
+}
+
+impl<L: Word> State<L> {
+    fn new(shape: &Shape, starts: &[u64], packing: Packing) -> Self {
+        let mut table = Table::<L>::new(shape.board, shape.target);
+        for (slot, &start) in starts.iter().enumerate() {
+            // Starts are on the board, whose size is a usize.
+            let cell = (start - 1) as usize * table.cols;
+            table.cur_mut()[cell].add(packing.seed(slot));
+        }
+        // Every turn scores, so a player takes at most `target` turns.
+        let turns = Vec::with_capacity(shape.target.min(64));
+        Self {
+            table,
+            band: (0, 1),
+            alive: vec![L::Exact::from_u64(1); starts.len()],
+            players: vec![turns; starts.len()],
+            starts: [starts[0], starts.get(1).copied().unwrap_or(0)],
+        }
+    }
+
+    /// The same counts in wider words.
+    fn widen<M: Word + From<L>>(self) -> State<M>
+    where
+        M::Exact: From<L::Exact>,
+    {
+        let Table { cells, flipped, cols, target } = self.table;
+        let cells = cells.into_iter().map(M::from).collect();
+        let wider = <M::Exact as From<L::Exact>>::from;
+        let exact = |turn: Turn<L::Exact>| Turn {
+            reached: wider(turn.reached),
+            playing: wider(turn.playing),
+        };
+        State {
+            table: Table { cells, flipped, cols, target },
+            band: self.band,
+            alive: self.alive.into_iter().map(wider).collect(),
+            players: self
+                .players
+                .into_iter()
+                .map(|turns| turns.into_iter().map(exact).collect())
+                .collect(),
+            starts: self.starts,
+        }
+    }
+
+    fn into_player(mut self) -> Alone<L::Exact> {
+        self.players.pop().unwrap_or_default()
+    }
+}
+
+impl State<u64> {
+    /// Two players sharing words, each in words of its own.
+    fn split(self) -> [State<u64>; 2] {
+        let Table { cells, flipped, cols, target } = self.table;
+        let [mut first, mut second] = [0, 1].map(|slot| {
+            let lane = |word: &u64| if slot == 0 { word & u64::from(u32::MAX) } else { word >> 32 };
+            let cells = cells.iter().map(lane).collect();
+            State {
+                table: Table { cells, flipped, cols, target },
+                band: self.band,
+                alive: vec![self.alive[slot]],
+                players: Vec::new(),
+                starts: [self.starts[slot], 0],
+            }
+        });
+        let [one, two]: [Alone<u128>; 2] =
+            self.players.try_into().unwrap_or_else(|_| [Vec::new(), Vec::new()]);
+        (first.players, second.players) = (vec![one], vec![two]);
+        for state in [&mut first, &mut second] {
+            state.band = state.table.band(state.band.0, state.band.1);
+        }
+        [first, second]
     }
 }
 
@@ -314,17 +394,18 @@ impl Packing {
 trait Word: Copy + PartialEq + fmt::Debug {
     /// Exact counts read out of the words, one a player and turn.
     type Exact: Count;
+    /// 64-bit machine words in one word.
+    const LIMBS: usize;
     const ZERO: Self;
     const ONE: Self;
-    /// Whether a word holds two players (32 bits each).
-    const HOLDS_PAIRS: bool = false;
     fn from_u64(n: u64) -> Self;
     fn add(&mut self, other: Self);
     fn sub(&mut self, other: Self);
     fn times(self, factor: u64) -> Self;
     /// The word's count.
     fn exact(self) -> Self::Exact;
-    /// The two players' counts of a shared word.
+    /// The two players' counts of a shared word (only 64-bit words are
+    /// shared).
     fn halves(self) -> [Self::Exact; 2] {
         [self.exact(), Self::Exact::zero()]
     }
@@ -339,9 +420,9 @@ fn room_within(alive: u128, universes: u128, cap: u128) -> bool {
 
 impl Word for u64 {
     type Exact = u128;
+    const LIMBS: usize = 1;
     const ZERO: Self = 0;
     const ONE: Self = 1;
-    const HOLDS_PAIRS: bool = true;
     fn from_u64(n: u64) -> Self {
         n
     }
@@ -371,6 +452,7 @@ impl Word for u64 {
 
 impl Word for u128 {
     type Exact = u128;
+    const LIMBS: usize = 2;
     const ZERO: Self = 0;
     const ONE: Self = 1;
     fn from_u64(n: u64) -> Self {
@@ -398,8 +480,35 @@ impl Word for u128 {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Wide<const N: usize>([u64; N]);
 
+impl<const N: usize> From<u128> for Wide<N> {
+    fn from(n: u128) -> Self {
+        let mut wide = Self::ZERO;
+        // The low and high halves.
+        wide.0[0] = n as u64;
+        wide.0[1] = (n >> 64) as u64;
+        wide
+    }
+}
+
+impl From<Wide<4>> for Wide<8> {
+    fn from(n: Wide<4>) -> Self {
+        let mut wide = Self::ZERO;
+        wide.0[..4].copy_from_slice(&n.0);
+        wide
+    }
+}
+
+impl From<Wide<8>> for Wide<16> {
+    fn from(n: Wide<8>) -> Self {
+        let mut wide = Self::ZERO;
+        wide.0[..8].copy_from_slice(&n.0);
+        wide
+    }
+}
+
 impl<const N: usize> Word for Wide<N> {
     type Exact = BigUint;
+    const LIMBS: usize = N;
     const ZERO: Self = Self([0; N]);
     const ONE: Self = {
         let mut one = [0; N];
@@ -554,11 +663,12 @@ trait Die<L: Word> {
 /// A die of `F` faces rolled `R` times on a board of `B` spaces (`F < B`),
 /// known when compiling: the puzzle's. Two columns at a time, with every
 /// index and loop bound a constant, so the block stays in registers.
-struct Fixed<const B: usize, const F: usize, const R: usize>;
+struct Fixed<const B: usize, const F: usize, const R: usize, const W: usize>;
 
-impl<L: Word, const B: usize, const F: usize, const R: usize> Die<L> for Fixed<B, F, R> {
+impl<L: Word, const B: usize, const F: usize, const R: usize, const W: usize> Die<L>
+    for Fixed<B, F, R, W>
+{
     fn turn(&mut self, table: &mut Table<L>, low: usize, high: usize) -> L {
-        const W: usize = 2;
         let (cols, target) = (table.cols, table.target);
         let (cur, next) = table.halves();
         let mut reached = L::ZERO;
@@ -582,19 +692,19 @@ impl<L: Word, const B: usize, const F: usize, const R: usize> Die<L> for Fixed<B
 
 /// Any die on any board: a sliding window over a doubled row (so that no
 /// index wraps), four columns at a time.
-struct Sliding<L> {
+struct Sliding<L, const W: usize> {
     board: usize,
     window: usize,
     cycles: u64,
     passes: usize,
     /// `rows[q] = rows[q + board]`: the block being rolled, and the next.
-    rows: Vec<[L; 4]>,
-    rolled: Vec<[L; 4]>,
+    rows: Vec<[L; W]>,
+    rolled: Vec<[L; W]>,
 }
 
-impl<L: Word> Sliding<L> {
+impl<L: Word, const W: usize> Sliding<L, W> {
     fn new(shape: &Shape) -> Self {
-        let rows = vec![[L::ZERO; 4]; 2 * shape.board];
+        let rows = vec![[L::ZERO; W]; 2 * shape.board];
         Self {
             board: shape.board,
             window: shape.window,
@@ -606,24 +716,24 @@ impl<L: Word> Sliding<L> {
     }
 }
 
-impl<L: Word> Die<L> for Sliding<L> {
+impl<L: Word, const W: usize> Die<L> for Sliding<L, W> {
     fn turn(&mut self, table: &mut Table<L>, low: usize, high: usize) -> L {
         let (board, window) = (self.board, self.window);
         let (cols, target) = (table.cols, table.target);
         let (cur, next) = table.halves();
         let mut reached = L::ZERO;
-        for c in (low..high).step_by(4) {
+        for c in (low..high).step_by(W) {
             let (rows, rolled) = (&mut self.rows, &mut self.rolled);
             gather(cur, cols, c, &mut rows[..board]);
             rows.copy_within(..board, board);
             for _ in 0..self.passes {
                 // Faces 1..=window: the window of rows q − window ..= q − 1.
-                let mut sum = [L::ZERO; 4];
+                let mut sum = [L::ZERO; W];
                 for row in &rows[board - window..board] {
                     add_all(&mut sum, row);
                 }
                 // Faces past a whole board: `cycles` times every row.
-                let mut all = [L::ZERO; 4];
+                let mut all = [L::ZERO; W];
                 if self.cycles > 0 {
                     for row in &rows[..board] {
                         add_all(&mut all, row);
@@ -770,17 +880,54 @@ mod tests {
             assert_eq!(held, fits, "target {target}");
             assert_eq!(words, cells(&starts, &rules), "target {target}");
         }
-        let shape = Shape::new(&DiceRules { target: 30, ..DiceRules::dirac() }).unwrap();
-        assert!(shape.attempt::<u64>(&[4, 8], Packing::Pair).is_none());
-        assert!(shape.attempt::<u64>(&[4], Packing::Single).is_some());
-        let shape = Shape::new(&DiceRules { target: 100, ..DiceRules::dirac() }).unwrap();
-        assert!(shape.attempt::<u64>(&[4], Packing::Single).is_none());
-        assert!(shape.attempt::<u128>(&[4], Packing::Single).is_some());
-        let shape = Shape::new(&DiceRules { target: 200, ..DiceRules::dirac() }).unwrap();
-        assert!(shape.attempt::<u128>(&[4], Packing::Single).is_none());
-        assert!(shape.attempt::<Wide<4>>(&[4], Packing::Single).is_some());
-        let shape = Shape::new(&DiceRules { target: 300, ..DiceRules::dirac() }).unwrap();
-        assert!(shape.attempt::<Wide<4>>(&[4], Packing::Single).is_none());
+        let fits = |target: u64, width: &str| {
+            let shape = Shape::new(&DiceRules { target, ..DiceRules::dirac() }).unwrap();
+            let single = Packing::Single;
+            match width {
+                "pair" => shape
+                    .resume(&mut State::<u64>::new(&shape, &[4, 8], Packing::Pair), Packing::Pair),
+                "u64" => shape.resume(&mut State::<u64>::new(&shape, &[4], single), single),
+                "u128" => shape.resume(&mut State::<u128>::new(&shape, &[4], single), single),
+                _ => shape.resume(&mut State::<Wide<4>>::new(&shape, &[4], single), single),
+            }
+        };
+        assert!(fits(21, "pair") && !fits(30, "pair") && fits(30, "u64"));
+        assert!(!fits(100, "u64") && fits(100, "u128"));
+        assert!(!fits(200, "u128") && fits(200, "wide") && !fits(300, "wide"));
+    }
+
+    #[test]
+    fn a_pair_sharing_a_word_matches_each_player_alone() {
+        let shape = Shape::new(&DiceRules::dirac()).unwrap();
+        let play = |starts: &[u64], packing| {
+            let mut state = State::<u64>::new(&shape, starts, packing);
+            assert!(shape.resume(&mut state, packing));
+            state.players
+        };
+        let pair = play(&[4, 8], Packing::Pair);
+        assert_eq!(pair, [play(&[4], Packing::Single), play(&[8], Packing::Single)].concat());
+        // Both on the same space: two seeds in one cell.
+        let same = play(&[3, 3], Packing::Pair);
+        assert_eq!(same[0], same[1]);
+    }
+
+    #[test]
+    fn a_pair_split_part_way_finishes_like_players_alone() {
+        // Target 30: two players share a word for a few turns, then go on
+        // in words of their own, then u128 when the target is 70.
+        for target in [30, 70] {
+            let rules = DiceRules { target, ..DiceRules::dirac() };
+            let shape = Shape::new(&rules).unwrap();
+            let mut pair = State::<u64>::new(&shape, &[4, 8], Packing::Pair);
+            assert!(!shape.resume(&mut pair, Packing::Pair));
+            assert!(!pair.players[0].is_empty());
+            let [first, second] = pair.split();
+            for (single, start) in [(first, 4), (second, 8)] {
+                let Ok(Played::Words(turns)) = shape.finish(single, &rules) else { panic!() };
+                let cells = by_cells::<u128>(&[start], &rules).unwrap().remove(0);
+                assert_eq!(turns, cells, "target {target}, start {start}");
+            }
+        }
     }
 
     #[test]
@@ -794,20 +941,6 @@ mod tests {
         assert_eq!(max.times(3).exact(), (BigUint::from(1_u8) << 128_u32) * 3_u8 - 3_u8);
         assert!(Wide::<2>::room(&BigUint::from(u64::MAX), 1 << 63, Packing::Single));
         assert!(!Wide::<2>::room(&BigUint::from(u64::MAX), u128::MAX, Packing::Single));
-    }
-
-    #[test]
-    fn a_pair_sharing_a_word_matches_each_player_alone() {
-        let shape = Shape::new(&DiceRules::dirac()).unwrap();
-        let pair = shape.attempt::<u64>(&[4, 8], Packing::Pair).unwrap();
-        let alone: Vec<_> = [4, 8]
-            .iter()
-            .map(|&start| shape.attempt::<u128>(&[start], Packing::Single).unwrap().remove(0))
-            .collect();
-        assert_eq!(pair, alone);
-        // Both on the same space: two seeds in one cell.
-        let same = shape.attempt::<u64>(&[3, 3], Packing::Pair).unwrap();
-        assert_eq!(same[0], same[1]);
     }
 
     #[test]

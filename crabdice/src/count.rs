@@ -15,7 +15,10 @@
 //! | [`BigUint`] | any size | cannot overflow |
 //!
 //! [`crate::play_dirac`] tries `u64`, then `u128`, then `BigUint`; an overflow
-//! in a narrow type only costs the time of the failed attempt.
+//! in a narrow type only costs the time of the failed attempt. (Its default
+//! engine goes further: it counts each player alone in machine words as
+//! wide as that player needs, and only multiplies the players' counts in a
+//! [`Count`]; see [`crate::dirac`].)
 //!
 //! ## Checking overflow once a turn instead of once a product
 //!

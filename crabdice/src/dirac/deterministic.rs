@@ -56,6 +56,18 @@
 //! periods plus a prefix of one more. Work: a few periods per player, never
 //! the game's length.
 //!
+//! ## The fast path: when the board divides the die
+//!
+//! Then the die's wraps vanish modulo the board, a player's moves form an
+//! arithmetic progression (`first + k × players × rolls²`), and its period
+//! follows from two gcds instead of being learned: the puzzle's pawns repeat
+//! every 5 and 10 turns, not 50 to 500. One period of each pawn is played
+//! into a table on the stack (a single allocation when the periods are
+//! long), every arrival and score is a division and a lookup, and nothing
+//! divides in 128 bits. `short` does this; the general path is the
+//! reference it is tested against. The `dirac` module's documentation works
+//! the puzzle through.
+//!
 //! ## Sizes
 //!
 //! Scores reach at most `target + board − 1`, which may exceed 64 bits, so
@@ -105,10 +117,13 @@ pub struct DeterministicOutcome {
 /// Plays the deterministic game exactly, at any target.
 ///
 /// Each pawn, with the die's offset at its turns, repeats after a period of
-/// at most `faces × board` turns; the solver learns every pawn's period and
+/// at most `faces × board` turns; the solver finds every pawn's period and
 /// points over it, then jumps whole periods, so the cost does not depend on
-/// the target (the essay at the top of `src/dirac/deterministic.rs` derives
-/// it). A turn's sum is computed in closed form, whatever the number of rolls.
+/// the target (the [`dirac`](crate::dirac) module's documentation derives
+/// it). When the board divides the die (the puzzle's 10 and 100) the
+/// periods come in closed form and the game takes well under a
+/// microsecond; otherwise they are learned turn by turn, a turn's sum in
+/// closed form whatever the number of rolls.
 ///
 /// Refuses nonsense rules, starts off the board (naming the line), and games
 /// that neither repeat nor end within 20 million simulated turns.

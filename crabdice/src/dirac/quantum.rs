@@ -1,70 +1,16 @@
-//! # The Dirac game: counting universes player by player
+//! # The Dirac game: the engines' front door
 //!
-//! Every roll of the Dirac die splits the universe into `faces` copies, so a
-//! turn splits it into `faces^rolls`; the answer is how many universes each
-//! player wins. Three engines count them and are cross-checked in the tests:
-//!
-//! | engine | what it walks | cost for the puzzle |
-//! |---|---|---|
-//! | [`DiracEngine::Tree`] | every roll of every universe | 7 × 10¹⁴ leaves: refused |
-//! | [`DiracEngine::Memo`] | joint game states, each solved once | ≤ 44,100 states |
-//! | [`DiracEngine::PerPlayer`] | each player's own states, turn by turn | 2 × 210 cells × 10 turns |
-//!
-//! ## Players move independently
-//!
-//! A player's pawn and score depend only on its own rolls. So each player can
-//! be played **alone**: a table of `board × target` cells (space, score)
-//! holds how many of its universes are in each state after `t` turns, and a
-//! turn pushes every cell through the [`Tally`](crate::Tally) of moves, the
-//! seven sums of the puzzle's die folded onto the board. The cells that reach
-//! the target leave the table. Two numbers per turn come out:
-//!
-//! * `W[t]`: the player's universes that first reach the target on turn `t`;
-//! * `N[t]`: its universes still short of the target after `t` turns
-//!   (`N[0] = 1`).
-//!
-//! For the puzzle's player 1, starting on 4, each turn splits every universe
-//! into 27 (so `N[t] = 27 × N[t−1] − W[t]`), and nobody reaches 21 in two
-//! turns, as 10 + 10 is the best start:
-//!
-//! | turn t | W\[t\] | N\[t\] |
-//! |---:|---:|---:|
-//! | 1 | 0 | 27 |
-//! | 2 | 0 | 729 |
-//! | 3 | 4,608 | 15,075 |
-//! | 4 | 249,542 | 157,483 |
-//! | 5 | 3,219,454 | 1,032,587 |
-//! | 6 | 24,905,476 | 2,974,373 |
-//! | 7 | 77,993,473 | 2,314,598 |
-//! | 8 | 62,172,638 | 321,508 |
-//! | 9 | 8,678,745 | 1,971 |
-//! | 10 | 53,217 | 0 |
-//!
-//! [`win_histogram`] returns this `W` for every player, next to its wins in
-//! the real game.
-//!
-//! ## Interleaving the players
-//!
-//! Player `i` wins on its `t`-th turn exactly when it first reaches the
-//! target then, every player before it has played `t` turns without reaching
-//! it, and every player after it has played `t − 1`. The universes multiply
-//! because the players' rolls are independent:
+//! [`play_dirac`], [`count_wins`] and [`win_histogram`] check the rules and
+//! run an engine: the universe tree (`tree`), memoization over joint states
+//! (`memo`), or each player alone (`alone`), whose counts are then
+//! interleaved here: player `i` wins on its turn `t` in
 //!
 //! ```text
-//! wins_i[t] = W_i[t] × Π_{j<i} N_j[t] × Π_{j>i} N_j[t−1]
+//! W_i[t] × Π_{j<i} N_j[t] × Π_{j>i} N_j[t−1]
 //! ```
 //!
-//! Summed over `t`, that is the answer. The work is `players × board × target
-//! × turns × moves` additions instead of the joint state space `(board ×
-//! target)^players`: linear in the number of players instead of exponential.
-//!
-//! ## The hot loop
-//!
-//! The tables are flat `Vec`s indexed by `score × board + space`, not hash
-//! maps: 210 cells for the puzzle, of which only the band of scores reachable
-//! on turn `t` is visited. Counts are [`Count`]s; the engine checks once per
-//! turn that `N[t−1] × faces^rolls` fits (every cell of the next table and
-//! `W[t]` is at most that), then adds without checks.
+//! universes. The essay, with the puzzle's numbers, is the documentation of
+//! the `dirac` module.
 
 use num_bigint::BigUint;
 
@@ -149,8 +95,11 @@ pub struct DiracOutcome {
 
 /// Counts the universes each player wins, exactly, with the given engine.
 ///
-/// Counts in `u64` first, then `u128`, then [`BigUint`], so the common case
-/// is fast and the rare case exact. Refuses nonsense rules, starts off the
+/// The per-player engine counts each player in the narrowest words its
+/// counts fit (proved turn by turn, widened mid-game when they outgrow
+/// them) and multiplies the players' counts in `u64`, then `u128`, then
+/// [`BigUint`]; the other engines run in `u64`, then `u128`, then `BigUint`.
+/// The common case is fast and every case exact. Refuses nonsense rules, starts off the
 /// board (naming the line), and games too large to count.
 ///
 /// # Examples

@@ -18,8 +18,10 @@
 //! * every value of a turn is at most `N[t − 1] × faces^rolls`, checked once
 //!   before the turn, so the words are added without checks; two players
 //!   share a 64-bit word (32 bits each) while that bound stays below 2³²,
-//!   and a player moves on to `u64`, `u128`, then [`BigUint`] when it does
-//!   not fit.
+//!   then each has its own table, which moves to wider words (128, 256, 512,
+//!   1024 bits) mid-game when the bound outgrows them; past 1024 bits the
+//!   player is counted again in big-integer cells (`by_cells`, the old
+//!   engine and the tests' reference).
 
 use std::fmt;
 

@@ -207,16 +207,18 @@ fn short(starts: &[u64], rules: &DiceRules) -> Option<Result<DeterministicOutcom
     // Each player's first move is `rolls²` further than the previous one's
     // (it starts `rolls` rolls later), and each round adds `players` times
     // that to a player's move.
-    let rolls = rolls % board;
+    let rolls = reduce(rolls, board);
     let squared = mul_mod(rolls, rolls, board);
-    let step = mul_mod(starts.len() as u64 % board, squared, board);
+    let step = mul_mod(reduce(starts.len() as u64, board), squared, board);
     let cycle = board / gcd(board, step);
     // Over a cycle the pawn moves `cycle × first + step × T(cycle)`, and
     // that grows by `cycle × rolls²` from one player to the next.
     let drift = mul_mod(step, triangle_mod(cycle, board), board);
     let mut first = sum_to_mod(rules.rolls, board);
-    let mut shift = add_mod(mul_mod(cycle % board, first, board), drift, board);
-    let next_shift = mul_mod(cycle % board, squared, board);
+    // The cycle divides the board: it is below it, or the board itself.
+    let cycle_mod = reduce(cycle, board);
+    let mut shift = add_mod(mul_mod(cycle_mod, first, board), drift, board);
+    let next_shift = mul_mod(cycle_mod, squared, board);
     let mut on_stack = [Short::default(); PAWNS_ON_STACK];
     let mut on_heap = Vec::new();
     let pawns = if starts.len() <= PAWNS_ON_STACK {
@@ -530,7 +532,13 @@ fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
 fn sum_to_mod(n: u64, m: u64) -> u64 {
     // n + 1 does not overflow when n is even (u64::MAX is odd).
     let (a, b) = if n.is_multiple_of(2) { (n / 2, n + 1) } else { (n, n / 2 + 1) };
-    mul_mod(a % m, b % m, m)
+    mul_mod(reduce(a, m), reduce(b, m), m)
+}
+
+/// `n mod m`, without a division when `n` is already below `m` (divisions
+/// are most of the fast path's work).
+fn reduce(n: u64, m: u64) -> u64 {
+    if n < m { n } else { n % m }
 }
 
 /// `a + b mod m` for `a, b < m`.
@@ -550,7 +558,7 @@ fn triangle_mod(n: u64, m: u64) -> u64 {
         return 0;
     }
     let (a, b) = if n.is_multiple_of(2) { (n / 2, n - 1) } else { (n, (n - 1) / 2) };
-    mul_mod(a % m, b % m, m)
+    mul_mod(reduce(a, m), reduce(b, m), m)
 }
 
 #[cfg(test)]

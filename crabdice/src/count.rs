@@ -15,7 +15,10 @@
 //! | [`BigUint`] | any size | cannot overflow |
 //!
 //! [`crate::play_dirac`] tries `u64`, then `u128`, then `BigUint`; an overflow
-//! in a narrow type only costs the time of the failed attempt.
+//! in a narrow type only costs the time of the failed attempt. (Its default
+//! engine goes further: it counts each player alone in machine words as
+//! wide as that player needs, and only multiplies the players' counts in a
+//! [`Count`]; see [`crate::dirac`].)
 //!
 //! ## Checking overflow once a turn instead of once a product
 //!
@@ -81,11 +84,45 @@ pub trait Count: Clone + fmt::Debug + fmt::Display + Ord + Into<BigUint> + seale
     fn add_product_within(&mut self, a: &Self, b: &Self);
 }
 
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for u64 {}
-    impl Sealed for u128 {}
-    impl Sealed for num_bigint::BigUint {}
+/// Keeps [`Count`] to the three types the engines were proved for, and
+/// carries the conversions the crate needs between them (not public: the
+/// trait cannot be named outside the crate).
+pub(crate) mod sealed {
+    use num_bigint::BigUint;
+
+    pub trait Sealed: Sized {
+        /// The count as `Self`, if it fits.
+        fn from_u128(n: u128) -> Option<Self>;
+        /// The count as `Self`, if it fits.
+        fn from_biguint(n: &BigUint) -> Option<Self>;
+    }
+
+    impl Sealed for u64 {
+        fn from_u128(n: u128) -> Option<Self> {
+            u64::try_from(n).ok()
+        }
+        fn from_biguint(n: &BigUint) -> Option<Self> {
+            u64::try_from(n).ok()
+        }
+    }
+
+    impl Sealed for u128 {
+        fn from_u128(n: u128) -> Option<Self> {
+            Some(n)
+        }
+        fn from_biguint(n: &BigUint) -> Option<Self> {
+            u128::try_from(n).ok()
+        }
+    }
+
+    impl Sealed for BigUint {
+        fn from_u128(n: u128) -> Option<Self> {
+            Some(n.into())
+        }
+        fn from_biguint(n: &BigUint) -> Option<Self> {
+            Some(n.clone())
+        }
+    }
 }
 
 macro_rules! machine_count {

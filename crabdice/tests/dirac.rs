@@ -443,3 +443,35 @@ fn nonsense_rules_are_refused_by_both_games() {
         assert!(expected.to_string().contains("use --"), "{expected}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// The per-player engine's word widths against the memo engine
+// ---------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// The puzzle's die across the targets where two players stop sharing a
+    /// 64-bit word (their counts pass 2^32 around a target of 25 to 30) and
+    /// where each player's own words outgrow 64 bits (past about 55).
+    #[test]
+    fn per_player_matches_memo_across_word_widths(
+        target in 20_u64..=64,
+        positions in proptest::collection::vec(1_u64..=10, 2),
+    ) {
+        let rules = DiceRules { target, ..DiceRules::dirac() };
+        let memo = wins(&positions, &rules, DiracEngine::Memo).unwrap();
+        prop_assert_eq!(wins(&positions, &rules, DiracEngine::PerPlayer).unwrap(), memo);
+    }
+}
+
+#[test]
+fn per_player_matches_memo_where_a_player_outgrows_64_bits() {
+    // At 60 a player's own counts need 70 bits: its table moves from 64 to
+    // 128-bit words mid-game; the answer needs 136 bits.
+    let rules = DiceRules { target: 60, ..DiceRules::dirac() };
+    let memo = count_wins::<BigUint>(&starts(&[4, 8]), &rules, DiracEngine::Memo).unwrap();
+    let fast = wins(&[4, 8], &rules, DiracEngine::PerPlayer).unwrap();
+    assert_eq!(fast.into_iter().map(BigUint::from).collect::<Vec<_>>(), memo);
+    assert!(memo[0].bits() > 128);
+}

@@ -56,6 +56,18 @@
 //! periods plus a prefix of one more. Work: a few periods per player, never
 //! the game's length.
 //!
+//! ## The fast path: when the board divides the die
+//!
+//! Then the die's wraps vanish modulo the board, a player's moves form an
+//! arithmetic progression (`first + k × players × rolls²`), and its period
+//! follows from two gcds instead of being learned: the puzzle's pawns repeat
+//! every 5 and 10 turns, not 50 to 500. One period of each pawn is played
+//! into a table on the stack (a single allocation when the periods are
+//! long), every arrival and score is a division and a lookup, and nothing
+//! divides in 128 bits. `short` does this; the general path is the
+//! reference it is tested against. The `dirac` module's documentation works
+//! the puzzle through.
+//!
 //! ## Sizes
 //!
 //! Scores reach at most `target + board − 1`, which may exceed 64 bits, so
@@ -105,10 +117,13 @@ pub struct DeterministicOutcome {
 /// Plays the deterministic game exactly, at any target.
 ///
 /// Each pawn, with the die's offset at its turns, repeats after a period of
-/// at most `faces × board` turns; the solver learns every pawn's period and
+/// at most `faces × board` turns; the solver finds every pawn's period and
 /// points over it, then jumps whole periods, so the cost does not depend on
-/// the target (the essay at the top of `src/dirac/deterministic.rs` derives
-/// it). A turn's sum is computed in closed form, whatever the number of rolls.
+/// the target (the [`dirac`](crate::dirac) module's documentation derives
+/// it). When the board divides the die (the puzzle's 10 and 100) the
+/// periods come in closed form and the game takes well under a
+/// microsecond; otherwise they are learned turn by turn, a turn's sum in
+/// closed form whatever the number of rolls.
 ///
 /// Refuses nonsense rules, starts off the board (naming the line), and games
 /// that neither repeat nor end within 20 million simulated turns.
@@ -143,6 +158,15 @@ pub(crate) fn solve(
     rules: &DiceRules,
     budget: u64,
 ) -> Result<DeterministicOutcome, RulesError> {
+    short(starts, rules).unwrap_or_else(|| general(starts, rules, budget))
+}
+
+/// The game by learning every pawn's period turn by turn, for any rules.
+fn general(
+    starts: &[u64],
+    rules: &DiceRules,
+    budget: u64,
+) -> Result<DeterministicOutcome, RulesError> {
     let die = Die::new(rules, starts.len());
     let pawns: Vec<Pawn<'_>> =
         starts.iter().enumerate().map(|(i, &start)| die.pawn(i, start)).collect();
@@ -152,6 +176,141 @@ pub(crate) fn solve(
             .ok_or(RulesError::PeriodTooLong { limit: budget })?,
     };
     outcome(end, starts.len(), rules.rolls)
+}
+
+/// The most points the fast path keeps: one period of every pawn, on the
+/// stack up to [`ON_STACK`] numbers, in one allocation beyond.
+const SHORT: usize = 1 << 16;
+
+/// Points kept on the stack (512 bytes).
+const ON_STACK: usize = 64;
+
+/// Pawns kept on the stack.
+const PAWNS_ON_STACK: usize = 8;
+
+/// The fast path, when the board divides the die's faces and the pawns'
+/// periods add up to at most [`SHORT`] turns; `None` otherwise.
+///
+/// Then a turn's move modulo the board does not depend on where the die
+/// wraps, only on its offset modulo the board, and the moves of one player's
+/// turns form an arithmetic progression modulo the board: `first + k ×
+/// step` on its turn `k`, with `step = players × rolls²`. The moves repeat
+/// every `cycle = board / gcd(board, step)` turns, after which the pawn has
+/// moved `Δ = cycle × first + step × T(cycle)`, so pawn and moves are back
+/// where they started after `cycle × board / gcd(board, Δ)` turns. One
+/// period of each pawn is simulated, once; the rest is arithmetic.
+fn short(starts: &[u64], rules: &DiceRules) -> Option<Result<DeterministicOutcome, RulesError>> {
+    let &DiceRules { board, target, faces, rolls } = rules;
+    if !faces.is_multiple_of(board) || board > u64::MAX / 2 {
+        return None;
+    }
+    // Each player's first move is `rolls²` further than the previous one's
+    // (it starts `rolls` rolls later), and each round adds `players` times
+    // that to a player's move.
+    let rolls = reduce(rolls, board);
+    let squared = mul_mod(rolls, rolls, board);
+    let step = mul_mod(reduce(starts.len() as u64, board), squared, board);
+    let cycle = board / gcd(board, step);
+    // Over a cycle the pawn moves `cycle × first + step × T(cycle)`, and
+    // that grows by `cycle × rolls²` from one player to the next.
+    let drift = mul_mod(step, triangle_mod(cycle, board), board);
+    let mut first = sum_to_mod(rules.rolls, board);
+    // The cycle divides the board: it is below it, or the board itself.
+    let cycle_mod = reduce(cycle, board);
+    let mut shift = add_mod(mul_mod(cycle_mod, first, board), drift, board);
+    let next_shift = mul_mod(cycle_mod, squared, board);
+    let mut on_stack = [Short::default(); PAWNS_ON_STACK];
+    let mut on_heap = Vec::new();
+    let pawns = if starts.len() <= PAWNS_ON_STACK {
+        &mut on_stack[..starts.len()]
+    } else {
+        on_heap.resize(starts.len(), Short::default());
+        &mut on_heap[..]
+    };
+    let mut kept = 0;
+    for (pawn, &start) in pawns.iter_mut().zip(starts) {
+        let period = cycle.checked_mul(board / gcd(board, shift))?;
+        // A period's points, at most period × board, must fit in a u64.
+        period.checked_mul(board)?;
+        let period = usize::try_from(period).ok()?;
+        *pawn = Short { position: start - 1, first, period, kept };
+        kept += period;
+        if kept > SHORT {
+            return None;
+        }
+        first = add_mod(first, squared, board);
+        shift = add_mod(shift, next_shift, board);
+    }
+    let mut small = [0; ON_STACK];
+    let mut large = Vec::new();
+    let points = if kept <= ON_STACK {
+        &mut small[..kept]
+    } else {
+        large.resize(kept, 0);
+        &mut large[..]
+    };
+    // Each player's arrival: the turn it reaches the target, and its score.
+    let mut winner = (0, u128::MAX, 0);
+    for (index, pawn) in pawns.iter().enumerate() {
+        let points = &mut points[pawn.kept..pawn.kept + pawn.period];
+        let gain = pawn.play(points, board, step);
+        let whole = (target - 1) / gain;
+        let need = target - whole * gain;
+        // Points strictly grow and `need` is at most the gain.
+        let turn = points.partition_point(|&p| p < need);
+        let arrival = u128::from(whole) * pawn.period as u128 + turn as u128 + 1;
+        if arrival < winner.1 {
+            winner = (index, arrival, u128::from(whole * gain) + u128::from(points[turn]));
+        }
+    }
+    let (winner, winning_turn, winning_score) = winner;
+    let scores = pawns.iter().enumerate().map(|(index, pawn)| {
+        if index == winner {
+            return winning_score;
+        }
+        // Players before the winner have played as many turns as it has.
+        let played = if index < winner { winning_turn } else { winning_turn - 1 };
+        // Turns are below 2^64 when the target is: every turn scores.
+        let (whole, rest) = match u64::try_from(played) {
+            Ok(played) => (u128::from(played / pawn.period as u64), played % pawn.period as u64),
+            // The remainder is below the period, a u64.
+            Err(_) => (played / pawn.period as u128, (played % pawn.period as u128) as u64),
+        };
+        let gain = points[pawn.kept + pawn.period - 1];
+        // The remainder is below the period, a usize.
+        let before = if rest == 0 { 0 } else { points[pawn.kept + rest as usize - 1] };
+        whole * u128::from(gain) + u128::from(before)
+    });
+    let scores = scores.collect();
+    Some(outcome(End { winner, winning_turn, scores }, starts.len(), rules.rolls))
+}
+
+/// A pawn of the fast path: its space and the move of its first turn
+/// (modulo the board), its period, and where its points are kept.
+#[derive(Debug, Clone, Copy, Default)]
+struct Short {
+    position: u64,
+    first: u64,
+    period: usize,
+    kept: usize,
+}
+
+impl Short {
+    /// Plays one period: `points[k]` gets the points of the first `k + 1`
+    /// turns. Returns the points of the whole period.
+    fn play(&self, points: &mut [u64], board: u64, step: u64) -> u64 {
+        // Sums of two spaces fit (the board is below 2^63), and `min` wraps
+        // them without a branch.
+        let wrap = |sum: u64| sum.min(sum.wrapping_sub(board));
+        let (mut position, mut moves, mut total) = (self.position, self.first, 0);
+        for slot in points {
+            position = wrap(position + moves);
+            moves = wrap(moves + step);
+            total += position + 1;
+            *slot = total;
+        }
+        total
+    }
 }
 
 /// The end of a game: who won on which of its turns, and every score.
@@ -167,7 +326,9 @@ fn outcome(end: End, players: usize, rolls: u64) -> Result<DeterministicOutcome,
     let rolls = turns.checked_mul(u128::from(rolls)).ok_or(RulesError::TooManyRolls)?;
     let lowest =
         end.scores.iter().enumerate().filter(|&(i, _)| i != end.winner).map(|(_, &s)| s).min();
-    let answer = BigUint::from(lowest.unwrap_or(0)) * rolls;
+    let lowest = lowest.unwrap_or(0);
+    let answer =
+        lowest.checked_mul(rolls).map_or_else(|| BigUint::from(lowest) * rolls, BigUint::from);
     Ok(DeterministicOutcome { winner: end.winner, scores: end.scores, turns, rolls, answer })
 }
 
@@ -335,17 +496,49 @@ fn simulate(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Option<End> {
     None
 }
 
+/// The greatest common divisor, by [Stein's
+/// algorithm](https://en.wikipedia.org/wiki/Binary_GCD_algorithm): shifts
+/// and subtractions, no division.
 fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
+    if a == 0 || b == 0 {
+        return a | b;
     }
-    a
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            (a, b) = (b, a);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
 }
 
-/// `a × b mod m`, exact for any 64-bit operands (`m > 0`).
+/// `a × b mod m`, exact for any 64-bit operands (`m > 0`); a machine word
+/// division when the product fits in one.
 fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
-    // The remainder is below m, a u64.
-    ((u128::from(a) * u128::from(b)) % u128::from(m)) as u64
+    match a.checked_mul(b) {
+        Some(product) if product < m => product,
+        Some(product) => product % m,
+        // The remainder is below m, a u64.
+        None => ((u128::from(a) * u128::from(b)) % u128::from(m)) as u64,
+    }
+}
+
+/// `n(n + 1)/2 mod m`, without overflow for any `n`.
+fn sum_to_mod(n: u64, m: u64) -> u64 {
+    // n + 1 does not overflow when n is even (u64::MAX is odd).
+    let (a, b) = if n.is_multiple_of(2) { (n / 2, n + 1) } else { (n, n / 2 + 1) };
+    mul_mod(reduce(a, m), reduce(b, m), m)
+}
+
+/// `n mod m`, without a division when `n` is already below `m` (divisions
+/// are most of the fast path's work).
+fn reduce(n: u64, m: u64) -> u64 {
+    if n < m { n } else { n % m }
 }
 
 /// `a + b mod m` for `a, b < m`.
@@ -365,7 +558,7 @@ fn triangle_mod(n: u64, m: u64) -> u64 {
         return 0;
     }
     let (a, b) = if n.is_multiple_of(2) { (n / 2, n - 1) } else { (n, (n - 1) / 2) };
-    mul_mod(a % m, b % m, m)
+    mul_mod(reduce(a, m), reduce(b, m), m)
 }
 
 #[cfg(test)]
@@ -407,6 +600,51 @@ mod tests {
             triangle_mod(u64::MAX, 7),
             ((u128::from(u64::MAX) * u128::from(u64::MAX - 1) / 2) % 7) as u64
         );
+    }
+
+    /// The fast path against the general one, wherever it applies: boards
+    /// that divide the die, from one space to twelve, any number of rolls,
+    /// two to six players, targets from 1 to 2^64 − 1.
+    #[test]
+    fn short_periods_agree_with_learning_the_periods_turn_by_turn() {
+        let mut checked = 0;
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut random = |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % below
+        };
+        for board in 1..=12 {
+            for multiple in 1..=5 {
+                for rolls in 1..=7 {
+                    let faces = board * multiple;
+                    let players = 2 + random(5) as usize;
+                    let starts: Vec<u64> = (0..players).map(|_| 1 + random(board)).collect();
+                    for target in [1, 2, 1 + random(1000), random(u64::MAX - 1) + 1, u64::MAX] {
+                        let rules = DiceRules { board, target, faces, rolls };
+                        let Some(fast) = short(&starts, &rules) else { continue };
+                        let slow = general(&starts, &rules, MAX_SIMULATED_TURNS);
+                        assert_eq!(fast, slow, "{rules} {starts:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1500, "only {checked} games took the fast path");
+    }
+
+    #[test]
+    fn periods_too_long_for_the_fast_path_are_left_to_the_general_one() {
+        // Board 1009 (prime), 3 rolls, 2 players: step 18, cycle 1009.
+        let rules = DiceRules { board: 1009, target: 1000, faces: 1009, rolls: 3 };
+        assert!(short(&[1, 2], &rules).is_some());
+        let huge = DiceRules { board: 1 << 40, target: 1000, faces: 1 << 40, rolls: 3 };
+        assert!(short(&[1, 2], &huge).is_none());
+        assert!(solve(&[1, 2], &huge, MAX_SIMULATED_TURNS).is_ok());
+        // The die not a multiple of the board: the wraps matter.
+        let odd = DiceRules { faces: 99, ..DiceRules::deterministic() };
+        assert!(short(&[4, 8], &odd).is_none());
     }
 
     #[test]

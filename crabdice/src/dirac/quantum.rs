@@ -1,70 +1,16 @@
-//! # The Dirac game: counting universes player by player
+//! # The Dirac game: the engines' front door
 //!
-//! Every roll of the Dirac die splits the universe into `faces` copies, so a
-//! turn splits it into `faces^rolls`; the answer is how many universes each
-//! player wins. Three engines count them and are cross-checked in the tests:
-//!
-//! | engine | what it walks | cost for the puzzle |
-//! |---|---|---|
-//! | [`DiracEngine::Tree`] | every roll of every universe | 7 × 10¹⁴ leaves: refused |
-//! | [`DiracEngine::Memo`] | joint game states, each solved once | ≤ 44,100 states |
-//! | [`DiracEngine::PerPlayer`] | each player's own states, turn by turn | 2 × 210 cells × 10 turns |
-//!
-//! ## Players move independently
-//!
-//! A player's pawn and score depend only on its own rolls. So each player can
-//! be played **alone**: a table of `board × target` cells (space, score)
-//! holds how many of its universes are in each state after `t` turns, and a
-//! turn pushes every cell through the [`Tally`](crate::Tally) of moves, the
-//! seven sums of the puzzle's die folded onto the board. The cells that reach
-//! the target leave the table. Two numbers per turn come out:
-//!
-//! * `W[t]`: the player's universes that first reach the target on turn `t`;
-//! * `N[t]`: its universes still short of the target after `t` turns
-//!   (`N[0] = 1`).
-//!
-//! For the puzzle's player 1, starting on 4, each turn splits every universe
-//! into 27 (so `N[t] = 27 × N[t−1] − W[t]`), and nobody reaches 21 in two
-//! turns, as 10 + 10 is the best start:
-//!
-//! | turn t | W\[t\] | N\[t\] |
-//! |---:|---:|---:|
-//! | 1 | 0 | 27 |
-//! | 2 | 0 | 729 |
-//! | 3 | 4,608 | 15,075 |
-//! | 4 | 249,542 | 157,483 |
-//! | 5 | 3,219,454 | 1,032,587 |
-//! | 6 | 24,905,476 | 2,974,373 |
-//! | 7 | 77,993,473 | 2,314,598 |
-//! | 8 | 62,172,638 | 321,508 |
-//! | 9 | 8,678,745 | 1,971 |
-//! | 10 | 53,217 | 0 |
-//!
-//! [`win_histogram`] returns this `W` for every player, next to its wins in
-//! the real game.
-//!
-//! ## Interleaving the players
-//!
-//! Player `i` wins on its `t`-th turn exactly when it first reaches the
-//! target then, every player before it has played `t` turns without reaching
-//! it, and every player after it has played `t − 1`. The universes multiply
-//! because the players' rolls are independent:
+//! [`play_dirac`], [`count_wins`] and [`win_histogram`] check the rules and
+//! run an engine: the universe tree (`tree`), memoization over joint states
+//! (`memo`), or each player alone (`alone`), whose counts are then
+//! interleaved here: player `i` wins on its turn `t` in
 //!
 //! ```text
-//! wins_i[t] = W_i[t] × Π_{j<i} N_j[t] × Π_{j>i} N_j[t−1]
+//! W_i[t] × Π_{j<i} N_j[t] × Π_{j>i} N_j[t−1]
 //! ```
 //!
-//! Summed over `t`, that is the answer. The work is `players × board × target
-//! × turns × moves` additions instead of the joint state space `(board ×
-//! target)^players`: linear in the number of players instead of exponential.
-//!
-//! ## The hot loop
-//!
-//! The tables are flat `Vec`s indexed by `score × board + space`, not hash
-//! maps: 210 cells for the puzzle, of which only the band of scores reachable
-//! on turn `t` is visited. Counts are [`Count`]s; the engine checks once per
-//! turn that `N[t−1] × faces^rolls` fits (every cell of the next table and
-//! `W[t]` is at most that), then adds without checks.
+//! universes. The essay, with the puzzle's numbers, is the documentation of
+//! the `dirac` module.
 
 use num_bigint::BigUint;
 
@@ -72,6 +18,7 @@ use crate::count::{Count, Universes};
 use crate::error::{CountOverflow, DiceError};
 use crate::tally::Tally;
 
+use super::alone::{self, Counts};
 use super::{DiceRules, Starts, memo, tree};
 
 /// The most roll nodes the universe tree engine visits.
@@ -148,8 +95,11 @@ pub struct DiracOutcome {
 
 /// Counts the universes each player wins, exactly, with the given engine.
 ///
-/// Counts in `u64` first, then `u128`, then [`BigUint`], so the common case
-/// is fast and the rare case exact. Refuses nonsense rules, starts off the
+/// The per-player engine counts each player in the narrowest words its
+/// counts fit (proved turn by turn, widened mid-game when they outgrow
+/// them) and multiplies the players' counts in `u64`, then `u128`, then
+/// [`BigUint`]; the other engines run in `u64`, then `u128`, then `BigUint`.
+/// The common case is fast and every case exact. Refuses nonsense rules, starts off the
 /// board (naming the line), and games too large to count.
 ///
 /// # Examples
@@ -175,15 +125,30 @@ pub fn play_dirac(
 ) -> Result<DiracOutcome, DiceError> {
     check(starts, rules)?;
     let at = starts.positions();
-    let wins = widen(
-        || wins::<u64>(at, rules, engine).map(into_universes),
-        || {
-            widen(
-                || wins::<u128>(at, rules, engine).map(into_universes),
-                || wins::<BigUint>(at, rules, engine).map(into_universes),
-            )
-        },
-    )?;
+    let wins = if engine == DiracEngine::PerPlayer {
+        // Each player alone once, in the narrowest words that hold it; only
+        // the few products of the interleaving are retried wider.
+        let alone = alone::play(at, rules)?;
+        widen(
+            || totals::<u64>(&alone).map(into_universes),
+            || {
+                widen(
+                    || totals::<u128>(&alone).map(into_universes),
+                    || totals::<BigUint>(&alone).map(into_universes),
+                )
+            },
+        )?
+    } else {
+        widen(
+            || wins::<u64>(at, rules, engine).map(into_universes),
+            || {
+                widen(
+                    || wins::<u128>(at, rules, engine).map(into_universes),
+                    || wins::<BigUint>(at, rules, engine).map(into_universes),
+                )
+            },
+        )?
+    };
     let (winner, answer) = wins
         .iter()
         .enumerate()
@@ -254,10 +219,10 @@ pub struct WinsByTurn {
 /// ```
 pub fn win_histogram(starts: &Starts, rules: &DiceRules) -> Result<Vec<WinsByTurn>, DiceError> {
     check(starts, rules)?;
-    let at = starts.positions();
+    let alone = alone::play(starts.positions(), rules)?;
     widen(
-        || histogram::<u64>(at, rules),
-        || widen(|| histogram::<u128>(at, rules), || histogram::<BigUint>(at, rules)),
+        || histogram::<u64>(&alone),
+        || widen(|| histogram::<u128>(&alone), || histogram::<BigUint>(&alone)),
     )
 }
 
@@ -293,22 +258,30 @@ fn wins<C: Count>(
     match engine {
         DiracEngine::Tree => tree::wins(starts, rules, MAX_TREE_ROLLS),
         DiracEngine::Memo => memo::wins(starts, rules, MAX_MEMO_STATES),
-        DiracEngine::PerPlayer => {
-            let alone = play_alone::<C>(starts, rules)?;
-            let in_game = interleave(&alone)?;
-            let totals = in_game.iter().map(|turns| sum(turns));
-            Ok(totals.collect::<Result<_, _>>()?)
-        }
+        DiracEngine::PerPlayer => totals(&alone::play(starts, rules)?),
     }
 }
 
-fn histogram<C: Count>(starts: &[u64], rules: &DiceRules) -> Result<Vec<WinsByTurn>, DiceError> {
-    let alone = play_alone::<C>(starts, rules)?;
-    let in_game = interleave(&alone)?;
-    let players = alone.into_iter().zip(in_game).map(|(alone, in_game)| WinsByTurn {
-        alone: into_universes(alone.reached),
-        in_game: into_universes(in_game),
-    });
+/// Every player's wins, interleaving the players' own counts in `C`.
+fn totals<C: Count>(alone: &Counts) -> Result<Vec<C>, DiceError> {
+    let mut totals = vec![C::zero(); alone.players()];
+    interleave(alone, |i, wins| {
+        totals[i] = totals[i].checked_add(&wins).ok_or_else(overflow::<C>)?;
+        Ok(())
+    })?;
+    Ok(totals)
+}
+
+fn histogram<C: Count>(alone: &Counts) -> Result<Vec<WinsByTurn>, DiceError> {
+    let mut in_game = vec![Vec::new(); alone.players()];
+    interleave(alone, |i, wins: C| {
+        in_game[i].push(wins);
+        Ok(())
+    })?;
+    let players = in_game
+        .into_iter()
+        .enumerate()
+        .map(|(i, in_game)| WinsByTurn { alone: alone.alone(i), in_game: into_universes(in_game) });
     Ok(players.collect())
 }
 
@@ -325,130 +298,39 @@ fn overflow<C: Count>() -> CountOverflow {
     CountOverflow { width: C::NAME }
 }
 
-fn sum<C: Count>(counts: &[C]) -> Result<C, CountOverflow> {
-    counts.iter().try_fold(C::zero(), |total, n| total.checked_add(n).ok_or_else(overflow::<C>))
-}
-
-/// One player playing alone: `reached[t − 1] = W[t]`, `playing[t − 1] = N[t]`.
-struct Alone<C> {
-    reached: Vec<C>,
-    playing: Vec<C>,
-}
-
-fn play_alone<C: Count>(starts: &[u64], rules: &DiceRules) -> Result<Vec<Alone<C>>, CountOverflow> {
-    let (moves, per_turn) = moves::<C>(rules)?;
-    // The rules' size check bounds board × target by the table limit, so
-    // both fit in usize.
-    let board = usize::try_from(rules.board).unwrap_or(usize::MAX);
-    let target = usize::try_from(rules.target).unwrap_or(usize::MAX);
-    let moves: Vec<(usize, C)> = moves.into_iter().map(|(s, n)| (s as usize, n)).collect();
-    let mut tables = Tables {
-        board,
-        target,
-        now: vec![C::zero(); board * target],
-        next: vec![C::zero(); board * target],
-    };
-    starts.iter().map(|&start| tables.play(start as usize - 1, &moves, &per_turn)).collect()
-}
-
-/// A player's two flat tables, reused from one player to the next.
-struct Tables<C> {
-    board: usize,
-    target: usize,
-    now: Vec<C>,
-    next: Vec<C>,
-}
-
-impl<C: Count> Tables<C> {
-    /// Plays a pawn from `space` (0-based) until every universe has reached
-    /// the target. Leaves both tables zeroed.
-    fn play(
-        &mut self,
-        space: usize,
-        moves: &[(usize, C)],
-        per_turn: &C,
-    ) -> Result<Alone<C>, CountOverflow> {
-        let (board, target) = (self.board, self.target);
-        let mut alive = C::from_u64(1);
-        self.now[space] = alive.clone();
-        // Rows (scores) of `now` that may hold universes.
-        let (mut low, mut high) = (0, 1);
-        let mut alone = Alone { reached: Vec::new(), playing: Vec::new() };
-        while !alive.is_zero() {
-            // Every addition below is a share of this bound, so none overflows.
-            let bound = alive.checked_mul(per_turn).ok_or_else(overflow::<C>)?;
-            let mut reached = C::zero();
-            let (mut next_low, mut next_high) = (target, 0);
-            for score in low..high {
-                let row = &self.now[score * board..(score + 1) * board];
-                for (space, count) in row.iter().enumerate() {
-                    if count.is_zero() {
-                        continue;
-                    }
-                    for (steps, universes) in moves {
-                        let mut landing = space + steps;
-                        if landing >= board {
-                            landing -= board;
-                        }
-                        let new_score = score + landing + 1;
-                        if new_score >= target {
-                            reached.add_product_within(count, universes);
-                        } else {
-                            self.next[new_score * board + landing]
-                                .add_product_within(count, universes);
-                            next_low = next_low.min(new_score);
-                            next_high = next_high.max(new_score + 1);
-                        }
-                    }
-                }
-            }
-            self.now[low * board..high * board].fill(C::zero());
-            std::mem::swap(&mut self.now, &mut self.next);
-            (low, high) = (next_low, next_high.max(next_low));
-            alive = bound.checked_sub(&reached).ok_or_else(overflow::<C>)?;
-            alone.reached.push(reached);
-            alone.playing.push(alive.clone());
-        }
-        Ok(alone)
-    }
-}
-
-/// `in_game[i][t − 1]`: the universes player `i` wins on its turn `t`.
-fn interleave<C: Count>(players: &[Alone<C>]) -> Result<Vec<Vec<C>>, CountOverflow> {
-    let count = players.len();
-    let turns = players.iter().map(|p| p.reached.len()).max().unwrap_or(0);
+/// Hands `(i, wins)` to `visit` for every player `i` and each of its turns
+/// `t` in order: the universes player `i` wins on its turn `t`.
+fn interleave<C: Count>(
+    players: &Counts,
+    mut visit: impl FnMut(usize, C) -> Result<(), CountOverflow>,
+) -> Result<(), CountOverflow> {
+    let count = players.players();
     let one = C::from_u64(1);
-    let zero = C::zero();
-    // N_j[t], with N_j[0] = 1 and 0 once player j has no universe left.
-    let playing = |j: usize, t: usize| -> &C {
-        if t == 0 { &one } else { players[j].playing.get(t - 1).unwrap_or(&zero) }
-    };
-    let mut in_game: Vec<Vec<C>> = vec![Vec::new(); count];
     let mut after = vec![C::zero(); count];
-    for t in 1..=turns {
+    for t in 1..=players.turns() {
         // after[i] = Π_{j>i} N_j[t−1]
         let mut product = one.clone();
         for j in (0..count).rev() {
             after[j] = product.clone();
-            product = product.checked_mul(playing(j, t - 1)).ok_or_else(overflow::<C>)?;
+            product = product.checked_mul(&players.playing(j, t - 1)?).ok_or_else(overflow::<C>)?;
         }
         // before = Π_{j<i} N_j[t]
         let mut before = one.clone();
-        for i in 0..count {
-            let first = players[i].reached.get(t - 1).unwrap_or(&zero);
-            let wins = first
+        for (i, after) in after.iter().enumerate() {
+            let wins = players
+                .reached::<C>(i, t)?
                 .checked_mul(&before)
-                .and_then(|n| n.checked_mul(&after[i]))
+                .and_then(|n| n.checked_mul(after))
                 .ok_or_else(overflow::<C>)?;
-            in_game[i].push(wins);
-            before = before.checked_mul(playing(i, t)).ok_or_else(overflow::<C>)?;
+            visit(i, wins)?;
+            before = before.checked_mul(&players.playing(i, t)?).ok_or_else(overflow::<C>)?;
         }
         if before.is_zero() {
             // Some player has no universe left after t turns: no game goes on.
             break;
         }
     }
-    Ok(in_game)
+    Ok(())
 }
 
 #[cfg(test)]

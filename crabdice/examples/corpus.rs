@@ -7,27 +7,14 @@
 //! cargo run --release --example corpus -- 25 1234 1 --print   # print one deal
 //! ```
 //!
-//! The shuffle is a Fisher-Yates shuffle driven by proptest's `ChaCha`
-//! generator, seeded with the seed's little-endian bytes, so a seed names the
-//! same deal on every machine and every version.
+//! Deals come from `tests/seeded/mod.rs`, shared with the tests, so a seed
+//! names the same deal everywhere.
 
-use crabdice::{Deal, Limits, Variant, play_with};
-use proptest::prelude::Rng;
-use proptest::test_runner::{RngAlgorithm, TestRng};
+#[path = "../tests/seeded/mod.rs"]
+mod seeded;
 
-/// The puzzle-shaped deal of `n + n` cards named by `seed`.
-fn deal(n: u64, seed: u64) -> Deal {
-    let mut bytes = [0u8; 32];
-    bytes[..8].copy_from_slice(&seed.to_le_bytes());
-    let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &bytes);
-    let mut cards: Vec<u64> = (1..=2 * n).collect();
-    for i in (1..cards.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        cards.swap(i, j);
-    }
-    let two = cards.split_off(n as usize);
-    Deal::new(cards, two).expect("distinct positive cards")
-}
+use crabdice::{Limits, Variant, play_with};
+use seeded::deal;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -12,22 +12,11 @@
 
 use std::time::{Duration, Instant};
 
-use crabdice::{Deal, Limits, Variant, play_with};
-use proptest::prelude::Rng;
-use proptest::test_runner::{RngAlgorithm, TestRng};
+#[path = "../tests/seeded/mod.rs"]
+mod seeded;
 
-fn deal(n: u64, seed: u64) -> Deal {
-    let mut bytes = [0u8; 32];
-    bytes[..8].copy_from_slice(&seed.to_le_bytes());
-    let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &bytes);
-    let mut cards: Vec<u64> = (1..=2 * n).collect();
-    for i in (1..cards.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        cards.swap(i, j);
-    }
-    let two = cards.split_off(n as usize);
-    Deal::new(cards, two).expect("distinct positive cards")
-}
+use crabdice::{Limits, Variant, play_with};
+use seeded::deal;
 
 fn median<T: Copy + Ord>(values: &mut [T]) -> Option<T> {
     values.sort_unstable();

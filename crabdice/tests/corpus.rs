@@ -4,6 +4,7 @@
 //! `cargo test --release -- --ignored`).
 
 mod reference;
+mod seeded;
 
 use crabdice::{Deal, NoTrace, Variant, play, play_observed};
 
@@ -83,27 +84,10 @@ fn the_reference_engine_confirms_every_deal() {
     }
 }
 
-/// The puzzle-shaped deal of `n + n` cards named by `seed`, made exactly as
-/// `examples/corpus.rs` makes it.
-fn seeded_deal(n: u64, seed: u64) -> (Vec<u64>, Vec<u64>) {
-    use proptest::prelude::Rng;
-    use proptest::test_runner::{RngAlgorithm, TestRng};
-    let mut bytes = [0u8; 32];
-    bytes[..8].copy_from_slice(&seed.to_le_bytes());
-    let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &bytes);
-    let mut cards: Vec<u64> = (1..=2 * n).collect();
-    for i in (1..cards.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        cards.swap(i, j);
-    }
-    let two = cards.split_off(n as usize);
-    (cards, two)
-}
-
 #[test]
 fn the_first_seeded_deals_match_the_reference() {
     for seed in 0..20 {
-        let (one, two) = seeded_deal(25, seed);
+        let (one, two) = seeded::decks(25, seed);
         let deal = Deal::new(one.clone(), two.clone()).unwrap();
         let expected = reference::recursive(&one, &two);
         let got = play(&deal, Variant::Recursive).unwrap();
@@ -115,7 +99,7 @@ fn the_first_seeded_deals_match_the_reference() {
 #[ignore = "slow: the reference engine plays about 300 million rounds"]
 fn three_thousand_seeded_deals_match_the_reference() {
     for seed in 0..3000 {
-        let (one, two) = seeded_deal(25, seed);
+        let (one, two) = seeded::decks(25, seed);
         let deal = Deal::new(one.clone(), two.clone()).unwrap();
         let expected = reference::recursive(&one, &two);
         let got = play(&deal, Variant::Recursive).unwrap();

@@ -178,12 +178,8 @@ fn general(
     outcome(end, starts.len(), rules.rolls)
 }
 
-/// The most points the fast path keeps: one period of every pawn, on the
-/// stack up to [`ON_STACK`] numbers, in one allocation beyond.
+/// The most turns the fast path plays: one period of every pawn.
 const SHORT: usize = 1 << 16;
-
-/// Points kept on the stack (512 bytes).
-const ON_STACK: usize = 64;
 
 /// Pawns kept on the stack.
 const PAWNS_ON_STACK: usize = 8;
@@ -197,8 +193,10 @@ const PAWNS_ON_STACK: usize = 8;
 /// step` on its turn `k`, with `step = players × rolls²`. The moves repeat
 /// every `cycle = board / gcd(board, step)` turns, after which the pawn has
 /// moved `Δ = cycle × first + step × T(cycle)`, so pawn and moves are back
-/// where they started after `cycle × board / gcd(board, Δ)` turns. One
-/// period of each pawn is simulated, once; the rest is arithmetic.
+/// where they started after `cycle × board / gcd(board, Δ)` turns. A pawn's
+/// points over one period, and over the first few turns of one, are played
+/// out (a few times a period at most, nothing stored); the rest is
+/// arithmetic.
 fn short(starts: &[u64], rules: &DiceRules) -> Option<Result<DeterministicOutcome, RulesError>> {
     let &DiceRules { board, target, faces, rolls } = rules;
     if !faces.is_multiple_of(board) || board > u64::MAX / 2 {
@@ -227,40 +225,33 @@ fn short(starts: &[u64], rules: &DiceRules) -> Option<Result<DeterministicOutcom
         on_heap.resize(starts.len(), Short::default());
         &mut on_heap[..]
     };
-    let mut kept = 0;
+    let mut turns = 0;
     for (pawn, &start) in pawns.iter_mut().zip(starts) {
         let period = cycle.checked_mul(board / gcd(board, shift))?;
         // A period's points, at most period × board, must fit in a u64.
         period.checked_mul(board)?;
         let period = usize::try_from(period).ok()?;
-        *pawn = Short { position: start - 1, first, period, kept };
-        kept += period;
-        if kept > SHORT {
+        turns += period;
+        if turns > SHORT {
             return None;
         }
+        let mut pawn_now = Short { position: start - 1, first, period, gain: 0 };
+        pawn_now.gain = pawn_now.points(period, board, step).1;
+        *pawn = pawn_now;
         first = add_mod(first, squared, board);
         shift = add_mod(shift, next_shift, board);
     }
-    let mut small = [0; ON_STACK];
-    let mut large = Vec::new();
-    let points = if kept <= ON_STACK {
-        &mut small[..kept]
-    } else {
-        large.resize(kept, 0);
-        &mut large[..]
-    };
     // Each player's arrival: the turn it reaches the target, and its score.
     let mut winner = (0, u128::MAX, 0);
     for (index, pawn) in pawns.iter().enumerate() {
-        let points = &mut points[pawn.kept..pawn.kept + pawn.period];
-        let gain = pawn.play(points, board, step);
-        let whole = (target - 1) / gain;
-        let need = target - whole * gain;
-        // Points strictly grow and `need` is at most the gain.
-        let turn = points.partition_point(|&p| p < need);
-        let arrival = u128::from(whole) * pawn.period as u128 + turn as u128 + 1;
+        let whole = (target - 1) / pawn.gain;
+        // Points strictly grow, and `need` is at most the gain: it is reached
+        // within the period.
+        let need = target - whole * pawn.gain;
+        let (turn, points) = pawn.points_reaching(need, board, step);
+        let arrival = u128::from(whole) * pawn.period as u128 + turn as u128;
         if arrival < winner.1 {
-            winner = (index, arrival, u128::from(whole * gain) + u128::from(points[turn]));
+            winner = (index, arrival, u128::from(whole * pawn.gain) + u128::from(points));
         }
     }
     let (winner, winning_turn, winning_score) = winner;
@@ -270,46 +261,57 @@ fn short(starts: &[u64], rules: &DiceRules) -> Option<Result<DeterministicOutcom
         }
         // Players before the winner have played as many turns as it has.
         let played = if index < winner { winning_turn } else { winning_turn - 1 };
-        // Turns are below 2^64 when the target is: every turn scores.
+        // Turns are below 2^64 when the target is (every turn scores), but
+        // divide as u128 if not, rather than trust it.
         let (whole, rest) = match u64::try_from(played) {
             Ok(played) => (u128::from(played / pawn.period as u64), played % pawn.period as u64),
-            // The remainder is below the period, a u64.
             Err(_) => (played / pawn.period as u128, (played % pawn.period as u128) as u64),
         };
-        let gain = points[pawn.kept + pawn.period - 1];
         // The remainder is below the period, a usize.
-        let before = if rest == 0 { 0 } else { points[pawn.kept + rest as usize - 1] };
-        whole * u128::from(gain) + u128::from(before)
+        whole * u128::from(pawn.gain) + u128::from(pawn.points(rest as usize, board, step).1)
     });
     let scores = scores.collect();
     Some(outcome(End { winner, winning_turn, scores }, starts.len(), rules.rolls))
 }
 
 /// A pawn of the fast path: its space and the move of its first turn
-/// (modulo the board), its period, and where its points are kept.
+/// (modulo the board), its period, and its points over one period.
 #[derive(Debug, Clone, Copy, Default)]
 struct Short {
     position: u64,
     first: u64,
     period: usize,
-    kept: usize,
+    gain: u64,
 }
 
 impl Short {
-    /// Plays one period: `points[k]` gets the points of the first `k + 1`
-    /// turns. Returns the points of the whole period.
-    fn play(&self, points: &mut [u64], board: u64, step: u64) -> u64 {
+    /// Plays the pawn's first turns from the start while `go(points so far)`
+    /// holds, at most `turns` of them; returns the turns played and the
+    /// points scored.
+    fn play(&self, turns: usize, board: u64, step: u64, go: impl Fn(u64) -> bool) -> (usize, u64) {
         // Sums of two spaces fit (the board is below 2^63), and `min` wraps
         // them without a branch.
         let wrap = |sum: u64| sum.min(sum.wrapping_sub(board));
         let (mut position, mut moves, mut total) = (self.position, self.first, 0);
-        for slot in points {
+        let mut played = 0;
+        while played < turns && go(total) {
             position = wrap(position + moves);
             moves = wrap(moves + step);
             total += position + 1;
-            *slot = total;
+            played += 1;
         }
-        total
+        (played, total)
+    }
+
+    /// The points of the first `turns` turns.
+    fn points(&self, turns: usize, board: u64, step: u64) -> (usize, u64) {
+        self.play(turns, board, step, |_| true)
+    }
+
+    /// The first turn (from 1) by which the points reach `need`, and those
+    /// points; `need` must be at most one period's.
+    fn points_reaching(&self, need: u64, board: u64, step: u64) -> (usize, u64) {
+        self.play(self.period, board, step, |total| total < need)
     }
 }
 

@@ -45,7 +45,10 @@ pub fn run(
         let literal =
             |observer: &mut dyn Observer| play_literal(deal, variant, limits, &label, observer);
         let (outcome, games) = if options.trace {
-            let mut log = PuzzleLog::new(&mut *out, variant);
+            // Standard output flushes every line; a long game's log is
+            // millions of lines, so buffer it (the log flushes at the end).
+            let mut log =
+                PuzzleLog::new(std::io::BufWriter::with_capacity(1 << 16, &mut *out), variant);
             let report = literal(&mut log);
             if let Some(error) = log.error() {
                 return Err(std::io::Error::new(error.kind(), error.to_string()).into());

@@ -233,11 +233,16 @@ impl Shape {
                 if !alive.is_zero() {
                     // The product fits (the bound above), and the difference
                     // is never negative: the universes that reach the target
-                    // are some of those the turn split into.
-                    *alive = L::Exact::from_u128(self.universes)
+                    // are some of those the turn split into. Were either
+                    // ever false, the count would go to wider lanes rather
+                    // than stop the program.
+                    let Some(next) = L::Exact::from_u128(self.universes)
                         .and_then(|universes| universes.checked_mul(alive))
                         .and_then(|split| split.checked_sub(&reached))
-                        .expect("a turn's universes fit its bound");
+                    else {
+                        return false;
+                    };
+                    *alive = next;
                     turns.push(Turn { reached, playing: alive.clone() });
                 }
             }

@@ -65,13 +65,29 @@ struct Frame {
     round: u64,
     /// Cards drawn in the current round, while a sub-game decides it.
     drawn: PerPlayer<Card>,
-    seen: StateSet<Card>,
+    seen: Seen,
+}
+
+/// The states a game has seen: one byte a card when every card fits in a
+/// byte (every puzzle input), else the cards themselves.
+enum Seen {
+    Bytes(StateSet<u8>),
+    Cards(StateSet<Card>),
 }
 
 impl Frame {
     fn new(game: u64, decks: PerPlayer<VecDeque<Card>>) -> Self {
-        let mut seen = StateSet::default();
-        seen.reset(decks.one.len() + decks.two.len());
+        let cards = decks.one.len() + decks.two.len();
+        let bytes = decks.one.iter().chain(&decks.two).all(|&card| u8::try_from(card).is_ok());
+        let seen = if bytes {
+            let mut set = StateSet::default();
+            set.reset(cards);
+            Seen::Bytes(set)
+        } else {
+            let mut set = StateSet::default();
+            set.reset(cards);
+            Seen::Cards(set)
+        };
         Self { game, decks, round: 0, drawn: PerPlayer::default(), seen }
     }
 }
@@ -129,7 +145,7 @@ fn run<Rule: RoundRule>(
     let (mut games, mut max_depth) = (1, 0);
     emit!(Event::GameStart { game: 1, depth: 0 });
     // Scratch space for one state, both decks back to back.
-    let mut record = Vec::new();
+    let mut record = (Vec::new(), Vec::new());
     // The winner of the sub-game that just ended, to settle its parent's round.
     let mut settled: Option<Player> = None;
     loop {
@@ -213,10 +229,21 @@ fn run<Rule: RoundRule>(
 }
 
 /// Records the frame's state; true if it occurred before in this game.
-fn repeats(record: &mut Vec<Card>, frame: &mut Frame) -> bool {
-    record.clear();
-    record.extend(frame.decks.one.iter().chain(&frame.decks.two));
-    frame.seen.insert(frame.decks.one.len(), record).is_some()
+fn repeats(record: &mut (Vec<u8>, Vec<Card>), frame: &mut Frame) -> bool {
+    let cards = frame.decks.one.iter().chain(&frame.decks.two);
+    let split = frame.decks.one.len();
+    match &mut frame.seen {
+        Seen::Bytes(set) => {
+            record.0.clear();
+            record.0.extend(cards.map(|&card| card as u8));
+            set.insert(split, &record.0).is_some()
+        }
+        Seen::Cards(set) => {
+            record.1.clear();
+            record.1.extend(cards);
+            set.insert(split, &record.1).is_some()
+        }
+    }
 }
 
 fn report(frame: &Frame, winner: Option<Player>, end: End, games: u64, max_depth: u32) -> Report {

@@ -20,9 +20,10 @@
 //! hold more than `n - 1` cards after a draw. Deals of up to 255 cards then
 //! fit in one byte per card, whatever the card values were.
 
-use std::collections::HashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
 
 use crate::error::{ParseError, ParseErrorKind};
 use crate::input::{Line, lines};
@@ -73,22 +74,17 @@ impl Deal {
     /// assert_eq!(Deal::new(vec![1, 3], vec![3]), Err(DealError::Duplicate(3)));
     /// ```
     pub fn new(one: Vec<Card>, two: Vec<Card>) -> Result<Self, DealError> {
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut sum: u128 = 0;
-        for &card in one.iter().chain(&two) {
-            if card == 0 {
-                return Err(DealError::ZeroCard);
-            }
-            if !seen.insert(card) {
-                return Err(DealError::Duplicate(card));
-            }
-            sum += u128::from(card);
+        let mut cards = Cards::default();
+        for (index, &card) in one.iter().chain(&two).enumerate() {
+            cards.add(card, index).map_err(|refused| match refused {
+                Refused::Zero => DealError::ZeroCard,
+                Refused::Duplicate { .. } => DealError::Duplicate(card),
+            })?;
         }
         if one.is_empty() && two.is_empty() {
             return Err(DealError::NoCards);
         }
-        let count = (one.len() + two.len()) as u128;
-        if sum.checked_mul(count).is_none_or(|bound| bound > u128::from(u64::MAX)) {
+        if !cards.scores_fit() {
             return Err(DealError::TooLarge);
         }
         Ok(Self { decks: PerPlayer::new(one, two) })
@@ -101,7 +97,7 @@ impl Deal {
     /// lines between the decks and a missing final newline are fine. Every
     /// other deviation is a [`ParseError`] naming the line.
     pub fn parse(source: &str) -> Result<Self, ParseError> {
-        Parser { source, decks: PerPlayer::default(), first_seen: HashMap::new(), sum: 0 }.run()
+        Parser { source, decks: PerPlayer::default(), cards: Cards::default() }.run()
     }
 
     /// A player's starting deck, top card first.
@@ -225,11 +221,54 @@ fn header_number(text: &str) -> Option<u64> {
     text.strip_prefix("Player ")?.strip_suffix(':')?.trim().parse().ok()
 }
 
+/// Why a card cannot join a deal.
+enum Refused {
+    /// Cards are positive.
+    Zero,
+    /// The card was dealt already, at this place.
+    Duplicate { first: usize },
+}
+
+/// The cards of a deal so far, checked one at a time: the one place both
+/// [`Deal::new`] and the parser decide what a valid deal is.
+#[derive(Default)]
+struct Cards {
+    /// Each card and where it was dealt (an index, or a line).
+    first: FxHashMap<Card, usize>,
+    sum: u128,
+}
+
+impl Cards {
+    /// Adds `card`, dealt at `place`.
+    fn add(&mut self, card: Card, place: usize) -> Result<(), Refused> {
+        if card == 0 {
+            return Err(Refused::Zero);
+        }
+        if let Some(&first) = self.first.get(&card) {
+            return Err(Refused::Duplicate { first });
+        }
+        self.first.insert(card, place);
+        self.sum += u128::from(card);
+        Ok(())
+    }
+
+    /// Whether every score fits in 64 bits: the number of cards times their
+    /// sum does (see the module docs).
+    fn scores_fit(&self) -> bool {
+        self.sum
+            .checked_mul(self.first.len() as u128)
+            .is_some_and(|bound| bound <= u128::from(u64::MAX))
+    }
+
+    fn is_empty(&self) -> bool {
+        self.first.is_empty()
+    }
+}
+
 struct Parser<'a> {
     source: &'a str,
     decks: PerPlayer<Vec<Card>>,
-    first_seen: HashMap<Card, usize>,
-    sum: u128,
+    cards: Cards,
 }
 
 impl Parser<'_> {
@@ -266,7 +305,7 @@ impl Parser<'_> {
             };
             return Err(ParseError::at_line(kind, self.source, &line));
         }
-        if self.first_seen.is_empty() {
+        if self.cards.is_empty() {
             return Err(ParseError::at_end(ParseErrorKind::NoCards, self.source));
         }
         Ok(Deal { decks: self.decks })
@@ -290,16 +329,15 @@ impl Parser<'_> {
         let Ok(card) = text.parse::<Card>() else {
             return Err(fail(ParseErrorKind::CardTooLarge { found: text.to_owned() }));
         };
-        if card == 0 {
-            return Err(fail(ParseErrorKind::ZeroCard { found: text.to_owned() }));
-        }
-        if let Some(&first_line) = self.first_seen.get(&card) {
-            return Err(fail(ParseErrorKind::DuplicateCard { card, first_line }));
-        }
-        self.first_seen.insert(card, line.number);
-        self.sum += u128::from(card);
-        let count = (self.first_seen.len()) as u128;
-        if self.sum * count > u128::from(u64::MAX) {
+        self.cards.add(card, line.number).map_err(|refused| match refused {
+            Refused::Zero => fail(ParseErrorKind::ZeroCard { found: text.to_owned() }),
+            Refused::Duplicate { first } => {
+                fail(ParseErrorKind::DuplicateCard { card, first_line: first })
+            }
+        })?;
+        // Checked as the deal grows, so the error points at the card that
+        // makes scores too large.
+        if !self.cards.scores_fit() {
             return Err(fail(ParseErrorKind::CardTooLarge { found: text.to_owned() }));
         }
         Ok(card)

@@ -242,7 +242,6 @@ struct Context<'a, 'b, S: Slots> {
     budget: &'a mut Budget<'b>,
     /// Room to straighten a deck that wraps around its ring.
     scratch: [Vec<S::Card>; 2],
-    _budget: std::marker::PhantomData<&'a ()>,
 }
 
 /// Why [`play`] stopped.
@@ -367,8 +366,8 @@ fn play<S: Slots, const SUB_GAMES: bool>(
                     }
                 }
                 Watch::Brent => {
-                    if saved.is_some() && this.saved.same_as(&this.decks) {
-                        return Ok((Stop::Repeated(saved.unwrap_or(0)), rounds));
+                    if let Some(at) = saved.filter(|_| this.saved.same_as(&this.decks)) {
+                        return Ok((Stop::Repeated(at), rounds));
                     }
                     since_saved += 1;
                     if since_saved >= power {
@@ -545,12 +544,7 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
         Variant::Plain => (S::table(&[]), Watch::Brent),
         Variant::Recursive => (S::table(&labelled.need()), Watch::Stacks),
     };
-    let mut ctx = Context {
-        need,
-        budget,
-        scratch: [Vec::new(), Vec::new()],
-        _budget: std::marker::PhantomData,
-    };
+    let mut ctx = Context { need, budget, scratch: [Vec::new(), Vec::new()] };
     let high = highest(&levels[0].decks);
     let (stop, rounds) = play::<S, SUB_GAMES>(&mut ctx, &mut levels, 0, high, u64::MAX, watch)?;
     let earlier = match stop {

@@ -80,13 +80,9 @@ impl Frame {
         let cards = decks.one.len() + decks.two.len();
         let bytes = decks.one.iter().chain(&decks.two).all(|&card| u8::try_from(card).is_ok());
         let seen = if bytes {
-            let mut set = StateSet::default();
-            set.reset(cards);
-            Seen::Bytes(set)
+            Seen::Bytes(StateSet::new(cards))
         } else {
-            let mut set = StateSet::default();
-            set.reset(cards);
-            Seen::Cards(set)
+            Seen::Cards(StateSet::new(cards))
         };
         Self { game, decks, round: 0, drawn: PerPlayer::default(), seen }
     }
@@ -230,19 +226,23 @@ fn run<Rule: RoundRule>(
 
 /// Records the frame's state; true if it occurred before in this game.
 fn repeats(record: &mut (Vec<u8>, Vec<Card>), frame: &mut Frame) -> bool {
-    let cards = frame.decks.one.iter().chain(&frame.decks.two);
+    /// Records `cards` (both decks, player 1's `split` first) in `set`.
+    fn seen_before<T: Copy + Eq + std::hash::Hash>(
+        set: &mut StateSet<T>,
+        record: &mut Vec<T>,
+        split: usize,
+        cards: impl Iterator<Item = T>,
+    ) -> bool {
+        record.clear();
+        record.extend(cards);
+        set.insert(split, record).is_some()
+    }
+    let cards = frame.decks.one.iter().chain(&frame.decks.two).copied();
     let split = frame.decks.one.len();
     match &mut frame.seen {
-        Seen::Bytes(set) => {
-            record.0.clear();
-            record.0.extend(cards.map(|&card| card as u8));
-            set.insert(split, &record.0).is_some()
-        }
-        Seen::Cards(set) => {
-            record.1.clear();
-            record.1.extend(cards);
-            set.insert(split, &record.1).is_some()
-        }
+        // Every card fits in a byte: checked when the game started.
+        Seen::Bytes(set) => seen_before(set, &mut record.0, split, cards.map(|card| card as u8)),
+        Seen::Cards(set) => seen_before(set, &mut record.1, split, cards),
     }
 }
 

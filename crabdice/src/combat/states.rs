@@ -25,7 +25,7 @@ use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
 /// A set of `(deck 1, deck 2)` states of one game.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct StateSet<T> {
     /// Records of `cards` cards: player 1's deck then player 2's.
     arena: Vec<T>,
@@ -38,7 +38,7 @@ pub(crate) struct StateSet<T> {
 /// The hash of a state from both decks, each hashed as one slice (so bytes
 /// are hashed many at a time); a slice's hash includes its length, so the
 /// pair of slices is hashed unambiguously.
-pub(crate) fn hash_state<T: Hash>(one: &[T], two: &[T]) -> u64 {
+fn hash_state<T: Hash>(one: &[T], two: &[T]) -> u64 {
     let mut hasher = FxBuildHasher.build_hasher();
     one.hash(&mut hasher);
     two.hash(&mut hasher);
@@ -46,12 +46,9 @@ pub(crate) fn hash_state<T: Hash>(one: &[T], two: &[T]) -> u64 {
 }
 
 impl<T: Copy + Eq + Hash> StateSet<T> {
-    /// Empties the set for a game of `cards` cards.
-    pub fn reset(&mut self, cards: usize) {
-        self.arena.clear();
-        self.splits.clear();
-        self.table.clear();
-        self.cards = cards;
+    /// An empty set for a game of `cards` cards.
+    pub fn new(cards: usize) -> Self {
+        Self { arena: Vec::new(), splits: Vec::new(), table: HashTable::new(), cards }
     }
 
     /// Adds the state whose cards, player 1's deck then player 2's (top
@@ -90,8 +87,7 @@ mod tests {
 
     #[test]
     fn distinguishes_states_that_concatenate_alike() {
-        let mut set = StateSet::<u8>::default();
-        set.reset(3);
+        let mut set = StateSet::<u8>::new(3);
         assert_eq!(set.insert(2, &[1, 2, 3]), None);
         assert_eq!(set.insert(1, &[1, 2, 3]), None);
         assert_eq!(set.insert(2, &[1, 2, 3]), Some(0));

@@ -93,7 +93,7 @@ fn exhausted(label: &str, error: &str) -> Failure {
     ))
 }
 
-/// Wraps an observer with the round limit and the progress spinner.
+/// Wraps an observer with the round limit and the progress line.
 struct Bounded<O> {
     inner: O,
     limit: u64,
@@ -137,7 +137,8 @@ fn play_literal(
         Some(report) => Ok(report),
         None if bounded.exhausted => Err(exhausted(
             label,
-            &format!("gave up after {0} rounds: the limit is {0} rounds", limits.max_rounds),
+            &crabdice::Exhausted::Rounds { limit: limits.max_rounds, played: bounded.rounds }
+                .to_string(),
         )),
         // The observer stopped because the output closed.
         None => Err(Failure::ClosedOutput),

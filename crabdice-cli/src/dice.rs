@@ -259,7 +259,7 @@ pub fn json(file: &str, solved: &Solved) -> serde_json::Result<serde_json::Value
         answer: part.outcome.answer.to_string(),
         winner: part.outcome.winner + 1,
         rolls: part.outcome.rolls.into(),
-        scores: part.outcome.scores.iter().map(|&s| s.into()).collect(),
+        scores: part.outcome.scores().iter().map(|&s| s.into()).collect(),
         time_ns: part.time.map(nanos),
     });
     let part2 = solved.dirac.as_ref().map(|part| DiracJson {

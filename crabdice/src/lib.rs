@@ -13,7 +13,7 @@
 //! assert_eq!(play(&deal, Variant::Recursive)?.score, Some(291));
 //!
 //! let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")?;
-//! assert_eq!(play_deterministic(&starts, &DiceRules::deterministic())?.answer, 739_785u32.into());
+//! assert_eq!(play_deterministic(&starts, &DiceRules::deterministic())?.answer, 739_785_u32);
 //! assert_eq!(play_dirac(&starts, &DiceRules::dirac(), DiracEngine::PerPlayer)?.answer, 444_356_092_776_315u64);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
@@ -30,6 +30,7 @@ mod detect;
 pub mod dirac;
 mod error;
 mod input;
+mod natural;
 mod tally;
 mod trace;
 
@@ -44,5 +45,6 @@ pub use dirac::{
     play_deterministic, play_dirac, win_histogram,
 };
 pub use error::{CountOverflow, DiceError, ParseError, ParseErrorKind, RulesError};
+pub use natural::Natural;
 pub use tally::Tally;
 pub use trace::{Event, NoTrace, Observer, PuzzleLog};

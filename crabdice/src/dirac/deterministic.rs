@@ -62,25 +62,29 @@
 //! arithmetic progression (`first + k × players × rolls²`), and its period
 //! follows from two gcds instead of being learned: the puzzle's pawns repeat
 //! every 5 and 10 turns, not 50 to 500. One period of each pawn is played
-//! into a table on the stack (a single allocation when the periods are
-//! long), every arrival and score is a division and a lookup, and nothing
-//! divides in 128 bits. `short` does this; the general path is the
-//! reference it is tested against. The `dirac` module's documentation works
-//! the puzzle through.
+//! into a table of running points on the stack (a single allocation when
+//! the periods are long); every arrival and score is then a division and a
+//! search or lookup, and nothing divides in 128 bits. For the puzzle's own
+//! rules and two players, the same code runs at compile time and fills the
+//! tables of all ten starts of both players, so solving the puzzle is two
+//! lookups, a few divisions and no loop over turns. `short` does this; the
+//! general path is the reference it is tested against. The `dirac` module's
+//! documentation works the puzzle through.
 //!
 //! ## Sizes
 //!
 //! Scores reach at most `target + board − 1`, which may exceed 64 bits, so
 //! they are `u128`; so are turns (at most `players × target`) and rolls, with
 //! an error if the rolls exceed 2¹²⁸. The answer, a score times the rolls, is
-//! a [`BigUint`]. A period is at most `faces × board` turns, which can be
-//! astronomical; when learning the periods would exceed 20 million simulated
+//! a [`Natural`](crate::Natural): a `u128` while it fits, a big integer past
+//! that. A period is at most `faces × board` turns, which can be astronomical; when learning the periods would exceed 20 million simulated
 //! turns, the game is simulated directly, and if nobody wins within that many
 //! turns the rules are refused with [`RulesError::PeriodTooLong`].
 
-use num_bigint::BigUint;
+use smallvec::SmallVec;
 
 use crate::error::{DiceError, RulesError};
+use crate::natural::Natural;
 
 use super::rules::{MAX_SIMULATED_TURNS, advance};
 use super::{DiceRules, Starts};
@@ -95,24 +99,35 @@ use super::{DiceRules, Starts};
 /// let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")?;
 /// let outcome = play_deterministic(&starts, &DiceRules::deterministic())?;
 /// assert_eq!(outcome.winner, 0);
-/// assert_eq!(outcome.scores, [1000, 745]);
+/// assert_eq!(outcome.scores(), [1000, 745]);
 /// assert_eq!(outcome.rolls, 993);
-/// assert_eq!(outcome.answer, 739_785_u32.into());
+/// assert_eq!(outcome.answer, 739_785_u32);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeterministicOutcome {
     /// The winner's index in input order (0 for player 1).
     pub winner: usize,
-    /// Every player's final score, in input order.
-    pub scores: Vec<u128>,
+    /// Every player's final score, in input order (inline for two players);
+    /// see [`scores`](Self::scores).
+    scores: Scores,
     /// Turns played, by all players together.
     pub turns: u128,
     /// Times the die was rolled.
     pub rolls: u128,
     /// The lowest score among the players who did not win, times the rolls.
-    pub answer: BigUint,
+    pub answer: Natural,
 }
+
+impl DeterministicOutcome {
+    /// Every player's final score, in input order.
+    pub fn scores(&self) -> &[u128] {
+        &self.scores
+    }
+}
+
+/// Final scores, without an allocation for two players.
+type Scores = SmallVec<[u128; 2]>;
 
 /// Plays the deterministic game exactly, at any target.
 ///
@@ -148,190 +163,292 @@ pub fn play_deterministic(
 ) -> Result<DeterministicOutcome, DiceError> {
     rules.validate()?;
     starts.check(rules)?;
-    Ok(solve(starts.positions(), rules, MAX_SIMULATED_TURNS)?)
+    // Built in place: the outcome is large, and moving it costs as much as
+    // the puzzle's arithmetic.
+    let end = end(starts.positions(), rules, MAX_SIMULATED_TURNS)?;
+    Ok(end.outcome(starts.players(), rules.rolls)?)
 }
 
-/// The game for starts already on the board and valid rules, simulating at
-/// most about `budget` turns.
-pub(crate) fn solve(
-    starts: &[u64],
-    rules: &DiceRules,
-    budget: u64,
-) -> Result<DeterministicOutcome, RulesError> {
-    short(starts, rules).unwrap_or_else(|| general(starts, rules, budget))
+/// How the game ends, for starts already on the board and valid rules,
+/// simulating at most about `budget` turns; by the fast path if it applies.
+fn end(starts: &[u64], rules: &DiceRules, budget: u64) -> Result<End, RulesError> {
+    short(starts, rules).map_or_else(|| general(starts, rules, budget), Ok)
 }
 
 /// The game by learning every pawn's period turn by turn, for any rules.
-fn general(
-    starts: &[u64],
-    rules: &DiceRules,
-    budget: u64,
-) -> Result<DeterministicOutcome, RulesError> {
+fn general(starts: &[u64], rules: &DiceRules, budget: u64) -> Result<End, RulesError> {
     let die = Die::new(rules, starts.len());
     let pawns: Vec<Pawn<'_>> =
         starts.iter().enumerate().map(|(i, &start)| die.pawn(i, start)).collect();
-    let end = match periods(&pawns, budget) {
-        Some(periods) => jump(&pawns, &periods, rules.target),
+    match periods(&pawns, budget) {
+        Some(periods) => Ok(jump(&pawns, &periods, rules.target)),
         None => simulate(&pawns, rules.target, budget)
-            .ok_or(RulesError::PeriodTooLong { limit: budget })?,
-    };
-    outcome(end, starts.len(), rules.rolls)
+            .ok_or(RulesError::PeriodTooLong { limit: budget }),
+    }
 }
 
 /// The most turns the fast path plays: one period of every pawn.
 const SHORT: usize = 1 << 16;
 
-/// Pawns kept on the stack.
-const PAWNS_ON_STACK: usize = 8;
+/// Points tables kept on the stack: enough for the puzzle's periods (5 and
+/// 10 turns) and for most boards up to a few dozen spaces.
+const TABLE_ON_STACK: usize = 64;
+
+/// Players whose tables are kept on the stack.
+const PAWNS_ON_STACK: usize = 4;
 
 /// The fast path, when the board divides the die's faces and the pawns'
 /// periods add up to at most [`SHORT`] turns; `None` otherwise.
 ///
 /// Then a turn's move modulo the board does not depend on where the die
 /// wraps, only on its offset modulo the board, and the moves of one player's
-/// turns form an arithmetic progression modulo the board: `first + k ×
-/// step` on its turn `k`, with `step = players × rolls²`. The moves repeat
-/// every `cycle = board / gcd(board, step)` turns, after which the pawn has
-/// moved `Δ = cycle × first + step × T(cycle)`, so pawn and moves are back
-/// where they started after `cycle × board / gcd(board, Δ)` turns. A pawn's
-/// points over one period, and over the first few turns of one, are played
-/// out (a few times a period at most, nothing stored); the rest is
-/// arithmetic.
-fn short(starts: &[u64], rules: &DiceRules) -> Option<Result<DeterministicOutcome, RulesError>> {
-    let &DiceRules { board, target, faces, rolls } = rules;
-    if !faces.is_multiple_of(board) || board > u64::MAX / 2 {
-        return None;
+/// turns form an arithmetic progression modulo the board ([`Moves`]). Each
+/// pawn's period is played once into a table of running points (on the
+/// stack for short periods; for the puzzle's rules, at compile time); the
+/// turn a pawn reaches the target is then a division and a search in its
+/// table, and a score a division and a lookup ([`finish`]).
+fn short(starts: &[u64], rules: &DiceRules) -> Option<End> {
+    if let [one, two] = *starts
+        && *rules == (DiceRules { target: rules.target, ..DiceRules::deterministic() })
+    {
+        let tables = [PUZZLE.table(0, one), PUZZLE.table(1, two)];
+        return Some(finish(&tables, rules.target));
     }
-    // Each player's first move is `rolls²` further than the previous one's
-    // (it starts `rolls` rolls later), and each round adds `players` times
-    // that to a player's move.
-    let rolls = reduce(rolls, board);
-    let squared = mul_mod(rolls, rolls, board);
-    let step = mul_mod(reduce(starts.len() as u64, board), squared, board);
-    let cycle = board / gcd(board, step);
-    // Over a cycle the pawn moves `cycle × first + step × T(cycle)`, and
-    // that grows by `cycle × rolls²` from one player to the next.
-    let drift = mul_mod(step, triangle_mod(cycle, board), board);
-    let mut first = sum_to_mod(rules.rolls, board);
-    // The cycle divides the board: it is below it, or the board itself.
-    let cycle_mod = reduce(cycle, board);
-    let mut shift = add_mod(mul_mod(cycle_mod, first, board), drift, board);
-    let next_shift = mul_mod(cycle_mod, squared, board);
-    let mut on_stack = [Short::default(); PAWNS_ON_STACK];
-    let mut on_heap = Vec::new();
-    let pawns = if starts.len() <= PAWNS_ON_STACK {
-        &mut on_stack[..starts.len()]
-    } else {
-        on_heap.resize(starts.len(), Short::default());
-        &mut on_heap[..]
-    };
+    let moves = Moves::new(rules, starts.len())?;
+    // Every pawn's period first, then its running points into one buffer.
+    let mut periods = SmallVec::<[usize; PAWNS_ON_STACK]>::with_capacity(starts.len());
+    let mut pawn = moves.first_pawn();
     let mut turns = 0;
-    for (pawn, &start) in pawns.iter_mut().zip(starts) {
-        let period = cycle.checked_mul(board / gcd(board, shift))?;
-        // A period's points, at most period × board, must fit in a u64.
-        period.checked_mul(board)?;
-        let period = usize::try_from(period).ok()?;
+    for _ in starts {
+        let period = moves.period(pawn)?;
         turns += period;
         if turns > SHORT {
             return None;
         }
-        let mut pawn_now = Short { position: start - 1, first, period, gain: 0 };
-        pawn_now.gain = pawn_now.points(period, board, step).1;
-        *pawn = pawn_now;
-        first = add_mod(first, squared, board);
-        shift = add_mod(shift, next_shift, board);
+        periods.push(period);
+        pawn = moves.next_pawn(pawn);
     }
+    let mut on_stack = [0; TABLE_ON_STACK];
+    let mut on_heap = Vec::new();
+    let mut points = if turns <= TABLE_ON_STACK {
+        &mut on_stack[..turns]
+    } else {
+        on_heap.resize(turns, 0);
+        &mut on_heap[..]
+    };
+    let mut tables = SmallVec::<[&[u64]; PAWNS_ON_STACK]>::with_capacity(starts.len());
+    let mut pawn = moves.first_pawn();
+    for (&start, &period) in starts.iter().zip(&periods) {
+        let (table, rest) = points.split_at_mut(period);
+        moves.play(start, pawn, table);
+        tables.push(table);
+        points = rest;
+        pawn = moves.next_pawn(pawn);
+    }
+    Some(finish(&tables, rules.target))
+}
+
+/// The moves of the fast path's pawns: player `i`'s move on its turn `k` is
+/// `first(i) + k × step` (modulo the board), with `step = players ×
+/// rolls²`, and each player's first move is `rolls²` further than the
+/// previous one's (it starts `rolls` rolls later). The moves repeat every
+/// `cycle = board / gcd(board, step)` turns, after which the pawn has moved
+/// `Δ = cycle × first + step × T(cycle)`, so pawn and moves are back where
+/// they started after `cycle × board / gcd(board, Δ)` turns: its period.
+#[derive(Debug, Clone, Copy)]
+struct Moves {
+    board: u64,
+    step: u64,
+    /// `rolls²` modulo the board.
+    squared: u64,
+    cycle: u64,
+    /// Player 1's first move and `Δ`.
+    first: MovesOf,
+    /// How much `Δ` grows from one player to the next: `cycle × rolls²`.
+    next_shift: u64,
+}
+
+/// One player's first move and how far its pawn moves over a cycle.
+#[derive(Debug, Clone, Copy)]
+struct MovesOf {
+    first: u64,
+    shift: u64,
+}
+
+impl Moves {
+    /// The moves when the board divides the die and is below 2^63 (so that
+    /// sums of two spaces fit in a u64), for `players` players.
+    const fn new(rules: &DiceRules, players: usize) -> Option<Self> {
+        let &DiceRules { board, faces, rolls, .. } = rules;
+        if !faces.is_multiple_of(board) || board > u64::MAX / 2 {
+            return None;
+        }
+        let squared = mul_mod(reduce(rolls, board), reduce(rolls, board), board);
+        let step = mul_mod(reduce(players as u64, board), squared, board);
+        let cycle = board / gcd(board, step);
+        let drift = mul_mod(step, triangle_mod(cycle, board), board);
+        let first = sum_to_mod(rolls, board);
+        // The cycle divides the board: it is below it, or the board itself.
+        let cycle_mod = reduce(cycle, board);
+        let shift = add_mod(mul_mod(cycle_mod, first, board), drift, board);
+        let next_shift = mul_mod(cycle_mod, squared, board);
+        Some(Self { board, step, squared, cycle, first: MovesOf { first, shift }, next_shift })
+    }
+
+    const fn first_pawn(&self) -> MovesOf {
+        self.first
+    }
+
+    /// The next player's moves.
+    const fn next_pawn(&self, pawn: MovesOf) -> MovesOf {
+        MovesOf {
+            first: add_mod(pawn.first, self.squared, self.board),
+            shift: add_mod(pawn.shift, self.next_shift, self.board),
+        }
+    }
+
+    /// A pawn's period in turns, if at most [`SHORT`] and if a period's
+    /// points (at most period × board) fit in a u64.
+    const fn period(&self, pawn: MovesOf) -> Option<usize> {
+        match self.cycle.checked_mul(self.board / gcd(self.board, pawn.shift)) {
+            Some(period) if period <= SHORT as u64 && period.checked_mul(self.board).is_some() => {
+                Some(period as usize)
+            }
+            _ => None,
+        }
+    }
+
+    /// Plays a pawn from space `start` for `points.len()` turns, writing its
+    /// points after each turn.
+    const fn play(&self, start: u64, pawn: MovesOf, points: &mut [u64]) {
+        let (board, step) = (self.board, self.step);
+        let (mut position, mut moves, mut total) = (start - 1, pawn.first, 0);
+        let mut turn = 0;
+        while turn < points.len() {
+            // Sums of two spaces fit; `min` wraps them without a branch.
+            position = wrap(position + moves, board);
+            moves = wrap(moves + step, board);
+            total += position + 1;
+            points[turn] = total;
+            turn += 1;
+        }
+    }
+}
+
+/// `sum mod board` for `sum < 2 × board`, without a branch.
+const fn wrap(sum: u64, board: u64) -> u64 {
+    let less = sum.wrapping_sub(board);
+    if less < sum { less } else { sum }
+}
+
+/// The puzzle's rules for two players, every start, played at compile time
+/// by [`Moves`]: the puzzle's game is then a lookup, two divisions and two
+/// searches.
+const PUZZLE: Puzzle = Puzzle::new();
+
+/// The longest period of a pawn under the puzzle's rules (checked when the
+/// table is built).
+const PUZZLE_PERIOD: usize = 10;
+
+/// Running points over one period, by player and start (see [`PUZZLE`]).
+struct Puzzle {
+    periods: [usize; 2],
+    points: [[[u64; PUZZLE_PERIOD]; PUZZLE_BOARD]; 2],
+}
+
+const PUZZLE_BOARD: usize = DiceRules::deterministic().board as usize;
+
+impl Puzzle {
+    const fn new() -> Self {
+        let Some(moves) = Moves::new(&DiceRules::deterministic(), 2) else {
+            panic!("the puzzle's board divides its die");
+        };
+        let mut puzzle = Self { periods: [0; 2], points: [[[0; PUZZLE_PERIOD]; PUZZLE_BOARD]; 2] };
+        let mut pawn = moves.first_pawn();
+        let mut player = 0;
+        while player < 2 {
+            let period = match moves.period(pawn) {
+                Some(period) if period <= PUZZLE_PERIOD => period,
+                _ => panic!("a pawn's period under the puzzle's rules exceeds PUZZLE_PERIOD"),
+            };
+            puzzle.periods[player] = period;
+            let mut start = 1;
+            while start <= PUZZLE_BOARD {
+                let (table, _) = puzzle.points[player][start - 1].split_at_mut(period);
+                moves.play(start as u64, pawn, table);
+                start += 1;
+            }
+            pawn = moves.next_pawn(pawn);
+            player += 1;
+        }
+        puzzle
+    }
+
+    /// Player `player`'s table from space `start` (on the board).
+    fn table(&self, player: usize, start: u64) -> &[u64] {
+        &self.points[player][start as usize - 1][..self.periods[player]]
+    }
+}
+
+/// The end of the game from every pawn's running points over its period.
+fn finish(tables: &[&[u64]], target: u64) -> End {
     // Each player's arrival: the turn it reaches the target, and its score.
     let mut winner = (0, u128::MAX, 0);
-    for (index, pawn) in pawns.iter().enumerate() {
-        let whole = (target - 1) / pawn.gain;
+    for (pawn, table) in tables.iter().enumerate() {
+        let gain = table[table.len() - 1];
+        let whole = (target - 1) / gain;
         // Points strictly grow, and `need` is at most the gain: it is reached
-        // within the period.
-        let need = target - whole * pawn.gain;
-        let (turn, points) = pawn.points_reaching(need, board, step);
-        let arrival = u128::from(whole) * pawn.period as u128 + turn as u128;
+        // within the period, on the turn after those that score less.
+        let need = target - whole * gain;
+        let turn = table.iter().filter(|&&points| points < need).count();
+        let arrival = u128::from(whole) * table.len() as u128 + turn as u128 + 1;
         if arrival < winner.1 {
-            winner = (index, arrival, u128::from(whole * pawn.gain) + u128::from(points));
+            winner = (pawn, arrival, u128::from(whole * gain) + u128::from(table[turn]));
         }
     }
     let (winner, winning_turn, winning_score) = winner;
-    let scores = pawns.iter().enumerate().map(|(index, pawn)| {
-        if index == winner {
-            return winning_score;
-        }
+    let mut scores = Scores::from_elem(winning_score, tables.len());
+    for (pawn, score) in scores.iter_mut().enumerate().filter(|&(pawn, _)| pawn != winner) {
+        let table = tables[pawn];
+        let period = table.len();
         // Players before the winner have played as many turns as it has.
-        let played = if index < winner { winning_turn } else { winning_turn - 1 };
+        let played = if pawn < winner { winning_turn } else { winning_turn - 1 };
         // Turns are below 2^64 when the target is (every turn scores), but
         // divide as u128 if not, rather than trust it.
         let (whole, rest) = match u64::try_from(played) {
-            Ok(played) => (u128::from(played / pawn.period as u64), played % pawn.period as u64),
-            Err(_) => (played / pawn.period as u128, (played % pawn.period as u128) as u64),
+            Ok(played) => (u128::from(played / period as u64), played % period as u64),
+            Err(_) => (played / period as u128, (played % period as u128) as u64),
         };
         // The remainder is below the period, a usize.
-        whole * u128::from(pawn.gain) + u128::from(pawn.points(rest as usize, board, step).1)
-    });
-    let scores = scores.collect();
-    Some(outcome(End { winner, winning_turn, scores }, starts.len(), rules.rolls))
-}
-
-/// A pawn of the fast path: its space and the move of its first turn
-/// (modulo the board), its period, and its points over one period.
-#[derive(Debug, Clone, Copy, Default)]
-struct Short {
-    position: u64,
-    first: u64,
-    period: usize,
-    gain: u64,
-}
-
-impl Short {
-    /// Plays the pawn's first turns from the start while `go(points so far)`
-    /// holds, at most `turns` of them; returns the turns played and the
-    /// points scored.
-    fn play(&self, turns: usize, board: u64, step: u64, go: impl Fn(u64) -> bool) -> (usize, u64) {
-        // Sums of two spaces fit (the board is below 2^63), and `min` wraps
-        // them without a branch.
-        let wrap = |sum: u64| sum.min(sum.wrapping_sub(board));
-        let (mut position, mut moves, mut total) = (self.position, self.first, 0);
-        let mut played = 0;
-        while played < turns && go(total) {
-            position = wrap(position + moves);
-            moves = wrap(moves + step);
-            total += position + 1;
-            played += 1;
-        }
-        (played, total)
+        let rest = match rest as usize {
+            0 => 0,
+            turns => table[turns - 1],
+        };
+        *score = whole * u128::from(table[period - 1]) + u128::from(rest);
     }
-
-    /// The points of the first `turns` turns.
-    fn points(&self, turns: usize, board: u64, step: u64) -> (usize, u64) {
-        self.play(turns, board, step, |_| true)
-    }
-
-    /// The first turn (from 1) by which the points reach `need`, and those
-    /// points; `need` must be at most one period's.
-    fn points_reaching(&self, need: u64, board: u64, step: u64) -> (usize, u64) {
-        self.play(self.period, board, step, |total| total < need)
-    }
+    End { winner, winning_turn, scores }
 }
 
 /// The end of a game: who won on which of its turns, and every score.
+#[derive(Debug, PartialEq, Eq)]
 struct End {
     winner: usize,
     winning_turn: u128,
-    scores: Vec<u128>,
+    scores: Scores,
 }
 
-fn outcome(end: End, players: usize, rolls: u64) -> Result<DeterministicOutcome, RulesError> {
-    // Rounds before the winning one, plus the winning round up to the winner.
-    let turns = (end.winning_turn - 1) * players as u128 + end.winner as u128 + 1;
-    let rolls = turns.checked_mul(u128::from(rolls)).ok_or(RulesError::TooManyRolls)?;
-    let lowest =
-        end.scores.iter().enumerate().filter(|&(i, _)| i != end.winner).map(|(_, &s)| s).min();
-    let lowest = lowest.unwrap_or(0);
-    let answer =
-        lowest.checked_mul(rolls).map_or_else(|| BigUint::from(lowest) * rolls, BigUint::from);
-    Ok(DeterministicOutcome { winner: end.winner, scores: end.scores, turns, rolls, answer })
+impl End {
+    /// The outcome for `players` players rolling `rolls` times a turn.
+    #[inline]
+    fn outcome(self, players: usize, rolls: u64) -> Result<DeterministicOutcome, RulesError> {
+        // Rounds before the winning one, plus the winning round up to the winner.
+        let turns = (self.winning_turn - 1) * players as u128 + self.winner as u128 + 1;
+        let rolls = turns.checked_mul(u128::from(rolls)).ok_or(RulesError::TooManyRolls)?;
+        let others = self.scores.iter().enumerate().filter(|&(i, _)| i != self.winner);
+        let lowest = others.map(|(_, &score)| score).min().unwrap_or(0);
+        let answer = Natural::product(lowest, rolls);
+        Ok(DeterministicOutcome { winner: self.winner, scores: self.scores, turns, rolls, answer })
+    }
 }
 
 /// The deterministic die, with what a turn's closed-form sum needs.
@@ -481,7 +598,7 @@ fn simulate(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Option<End> {
         return None;
     }
     let mut pawns = pawns.to_vec();
-    let mut scores = vec![0_u128; pawns.len()];
+    let mut scores = Scores::from_elem(0, pawns.len());
     let mut turns = 0;
     for round in 1_u128.. {
         for (i, pawn) in pawns.iter_mut().enumerate() {
@@ -501,7 +618,7 @@ fn simulate(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Option<End> {
 /// The greatest common divisor, by [Stein's
 /// algorithm](https://en.wikipedia.org/wiki/Binary_GCD_algorithm): shifts
 /// and subtractions, no division.
-fn gcd(mut a: u64, mut b: u64) -> u64 {
+const fn gcd(mut a: u64, mut b: u64) -> u64 {
     if a == 0 || b == 0 {
         return a | b;
     }
@@ -521,17 +638,17 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 
 /// `a × b mod m`, exact for any 64-bit operands (`m > 0`); a machine word
 /// division when the product fits in one.
-fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
+const fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     match a.checked_mul(b) {
         Some(product) if product < m => product,
         Some(product) => product % m,
         // The remainder is below m, a u64.
-        None => ((u128::from(a) * u128::from(b)) % u128::from(m)) as u64,
+        None => ((a as u128 * b as u128) % m as u128) as u64,
     }
 }
 
 /// `n(n + 1)/2 mod m`, without overflow for any `n`.
-fn sum_to_mod(n: u64, m: u64) -> u64 {
+const fn sum_to_mod(n: u64, m: u64) -> u64 {
     // n + 1 does not overflow when n is even (u64::MAX is odd).
     let (a, b) = if n.is_multiple_of(2) { (n / 2, n + 1) } else { (n, n / 2 + 1) };
     mul_mod(reduce(a, m), reduce(b, m), m)
@@ -539,23 +656,23 @@ fn sum_to_mod(n: u64, m: u64) -> u64 {
 
 /// `n mod m`, without a division when `n` is already below `m` (divisions
 /// are most of the fast path's work).
-fn reduce(n: u64, m: u64) -> u64 {
+const fn reduce(n: u64, m: u64) -> u64 {
     if n < m { n } else { n % m }
 }
 
 /// `a + b mod m` for `a, b < m`.
-fn add_mod(a: u64, b: u64, m: u64) -> u64 {
+const fn add_mod(a: u64, b: u64, m: u64) -> u64 {
     advance(a, b, m)
 }
 
 /// `a − b mod m` for `a, b < m`.
-fn sub_mod(a: u64, b: u64, m: u64) -> u64 {
+const fn sub_mod(a: u64, b: u64, m: u64) -> u64 {
     if a >= b { a - b } else { m - (b - a) }
 }
 
 /// `T(n) = n(n − 1)/2 mod m`: halve the even factor first, so the product
 /// of two 64-bit numbers fits in 128 bits.
-fn triangle_mod(n: u64, m: u64) -> u64 {
+const fn triangle_mod(n: u64, m: u64) -> u64 {
     if n == 0 {
         return 0;
     }
@@ -627,13 +744,35 @@ mod tests {
                         let rules = DiceRules { board, target, faces, rolls };
                         let Some(fast) = short(&starts, &rules) else { continue };
                         let slow = general(&starts, &rules, MAX_SIMULATED_TURNS);
-                        assert_eq!(fast, slow, "{rules} {starts:?}");
+                        assert_eq!(Ok(fast), slow, "{rules} {starts:?}");
                         checked += 1;
                     }
                 }
             }
         }
         assert!(checked > 1500, "only {checked} games took the fast path");
+    }
+
+    /// The puzzle's rules, whose tables are built at compile time, from
+    /// every pair of starts, against the general solver.
+    #[test]
+    fn the_puzzle_tables_agree_with_learning_the_periods() {
+        let rules = DiceRules::deterministic();
+        for target in [1, 2, 21, 1000, 999_983, 1 << 40, u64::MAX - 1, u64::MAX] {
+            let rules = DiceRules { target, ..rules };
+            for one in 1..=10 {
+                for two in 1..=10 {
+                    let fast = short(&[one, two], &rules).unwrap();
+                    assert_eq!(Ok(fast), general(&[one, two], &rules, MAX_SIMULATED_TURNS));
+                }
+            }
+            // Three players take the table-building path instead.
+            let three = [4, 8, 1];
+            assert_eq!(
+                Ok(short(&three, &rules).unwrap()),
+                general(&three, &rules, MAX_SIMULATED_TURNS)
+            );
+        }
     }
 
     #[test]
@@ -643,7 +782,7 @@ mod tests {
         assert!(short(&[1, 2], &rules).is_some());
         let huge = DiceRules { board: 1 << 40, target: 1000, faces: 1 << 40, rolls: 3 };
         assert!(short(&[1, 2], &huge).is_none());
-        assert!(solve(&[1, 2], &huge, MAX_SIMULATED_TURNS).is_ok());
+        assert!(end(&[1, 2], &huge, MAX_SIMULATED_TURNS).is_ok());
         // The die not a multiple of the board: the wraps matter.
         let odd = DiceRules { faces: 99, ..DiceRules::deterministic() };
         assert!(short(&[4, 8], &odd).is_none());
@@ -653,12 +792,12 @@ mod tests {
     fn a_game_that_neither_repeats_nor_ends_within_the_budget_is_refused() {
         let rules = DiceRules { board: 1_000_003, target: 1 << 60, faces: 999_983, rolls: 3 };
         assert_eq!(
-            solve(&[1, 2], &rules, 10_000).unwrap_err(),
+            end(&[1, 2], &rules, 10_000).unwrap_err(),
             RulesError::PeriodTooLong { limit: 10_000 }
         );
         // With a budget large enough the periods are learned instead.
         let small = DiceRules { board: 101, target: 1_000_000_000, faces: 97, rolls: 3 };
-        assert!(solve(&[1, 2], &small, 10_000).is_err());
-        assert!(solve(&[1, 2], &small, 1_000_000).is_ok());
+        assert!(end(&[1, 2], &small, 10_000).is_err());
+        assert!(end(&[1, 2], &small, 1_000_000).is_ok());
     }
 }

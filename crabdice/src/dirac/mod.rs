@@ -16,7 +16,7 @@
 //!
 //! let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")?;
 //! let deterministic = play_deterministic(&starts, &DiceRules::deterministic())?;
-//! assert_eq!(deterministic.answer, 739_785_u32.into());
+//! assert_eq!(deterministic.answer, 739_785_u32);
 //! let dirac = play_dirac(&starts, &DiceRules::dirac(), DiracEngine::default())?;
 //! assert_eq!(dirac.answer, 444_356_092_776_315_u64);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
@@ -91,7 +91,7 @@
 //!
 //! let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")?;
 //! let outcome = play_deterministic(&starts, &DiceRules::deterministic())?;
-//! assert_eq!((outcome.turns, outcome.scores.as_slice()), (331, &[1000, 745][..]));
+//! assert_eq!((outcome.turns, outcome.scores()), (331, &[1000, 745][..]));
 //!
 //! // The same arithmetic at 10^18: 33,333,333,333,333,333 periods of
 //! // player 1, then one turn.
@@ -100,8 +100,8 @@
 //! let turn = periods * 5 + 1;
 //! let rules = DiceRules { target: target as u64, ..DiceRules::deterministic() };
 //! let outcome = play_deterministic(&starts, &rules)?;
-//! assert_eq!(outcome.scores[0], periods * 30 + 10);
-//! assert_eq!(outcome.scores[1], (turn - 1) / 10 * 45 + 25);
+//! assert_eq!(outcome.scores()[0], periods * 30 + 10);
+//! assert_eq!(outcome.scores()[1], (turn - 1) / 10 * 45 + 25);
 //! assert_eq!(outcome.rolls, (2 * turn - 1) * 3);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```

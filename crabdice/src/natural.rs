@@ -1,0 +1,194 @@
+//! # Exact answers that stay in a machine word
+//!
+//! Most answers fit in 128 bits, but some do not: the deterministic game at a
+//! target near 2⁶⁴ multiplies a score of about 2⁶⁴ by some 2⁶⁶ rolls. A
+//! [`BigUint`] holds any of them, but it allocates for every non-zero value,
+//! and that allocation would be half the cost of solving the puzzle's part 1.
+//! So [`Natural`] keeps a `u128` while the value fits and a `BigUint` only
+//! past it. The representation is normalized (a `BigUint` is never at most
+//! `u128::MAX`), so equality, hashing and ordering compare values.
+
+use std::fmt;
+
+use num_bigint::BigUint;
+
+/// An exact non-negative integer of any size; a `u128` inside while it fits.
+///
+/// # Examples
+///
+/// ```
+/// use crabdice::Natural;
+///
+/// let small = Natural::product(1_000, 745);
+/// assert_eq!(small, 745_000_u32);
+/// assert_eq!(small.to_u128(), Some(745_000));
+///
+/// let big = Natural::product(u128::MAX, 10);
+/// assert_eq!(big.to_string(), "3402823669209384634633746074317682114550");
+/// assert_eq!(big.to_u128(), None);
+/// assert!(big > small);
+/// assert_eq!(big.bits(), 132);
+/// ```
+#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Natural(Repr);
+
+/// Words before big integers in the derived order: every `Big` exceeds every
+/// `Word`, which the normalization guarantees.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Repr {
+    Word(u128),
+    Big(BigUint),
+}
+
+impl Default for Repr {
+    fn default() -> Self {
+        Self::Word(0)
+    }
+}
+
+impl Natural {
+    /// `a × b`, exactly; allocates only when the product exceeds 128 bits.
+    pub fn product(a: u128, b: u128) -> Self {
+        a.checked_mul(b).map_or_else(|| Self::from(BigUint::from(a) * b), Self::from)
+    }
+
+    /// The value as a `u128`, if it fits.
+    pub fn to_u128(&self) -> Option<u128> {
+        match self.0 {
+            Repr::Word(n) => Some(n),
+            Repr::Big(_) => None,
+        }
+    }
+
+    /// The value as a big integer.
+    pub fn to_biguint(&self) -> BigUint {
+        match &self.0 {
+            Repr::Word(n) => BigUint::from(*n),
+            Repr::Big(n) => n.clone(),
+        }
+    }
+
+    /// True for zero.
+    pub fn is_zero(&self) -> bool {
+        self.0 == Repr::Word(0)
+    }
+
+    /// The number of bits needed to write the value in binary (0 for zero).
+    pub fn bits(&self) -> u64 {
+        match &self.0 {
+            Repr::Word(n) => u64::from(u128::BITS - n.leading_zeros()),
+            Repr::Big(n) => n.bits(),
+        }
+    }
+}
+
+impl fmt::Display for Natural {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Word(n) => fmt::Display::fmt(n, f),
+            Repr::Big(n) => fmt::Display::fmt(n, f),
+        }
+    }
+}
+
+/// Prints the number alone, as `Display` does.
+impl fmt::Debug for Natural {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+macro_rules! from_word {
+    ($($word:ty),*) => {$(
+        impl From<$word> for Natural {
+            fn from(n: $word) -> Self {
+                Self(Repr::Word(n.into()))
+            }
+        }
+
+        impl PartialEq<$word> for Natural {
+            fn eq(&self, other: &$word) -> bool {
+                self.0 == Repr::Word((*other).into())
+            }
+        }
+    )*};
+}
+
+from_word!(u8, u16, u32, u64, u128);
+
+impl From<BigUint> for Natural {
+    fn from(n: BigUint) -> Self {
+        match u128::try_from(&n) {
+            Ok(word) => Self(Repr::Word(word)),
+            Err(_) => Self(Repr::Big(n)),
+        }
+    }
+}
+
+impl PartialEq<BigUint> for Natural {
+    fn eq(&self, other: &BigUint) -> bool {
+        match &self.0 {
+            Repr::Word(n) => u128::try_from(other).is_ok_and(|other| other == *n),
+            Repr::Big(n) => n == other,
+        }
+    }
+}
+
+impl From<Natural> for BigUint {
+    fn from(n: Natural) -> Self {
+        match n.0 {
+            Repr::Word(n) => n.into(),
+            Repr::Big(n) => n,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A number of up to 200 bits, built from three words and a shift.
+    fn arbitrary() -> impl Strategy<Value = BigUint> {
+        (any::<u64>(), any::<u64>(), any::<u64>(), 0_u32..200).prop_map(|(a, b, c, shift)| {
+            let n = (BigUint::from(a) << 128_u32) + (BigUint::from(b) << 64_u32) + c;
+            n >> shift
+        })
+    }
+
+    proptest! {
+        /// Order, equality, printing and bits agree with `BigUint`'s, on both
+        /// sides of the 128-bit boundary.
+        #[test]
+        fn behaves_like_a_big_integer(a in arbitrary(), b in arbitrary()) {
+            let (x, y) = (Natural::from(a.clone()), Natural::from(b.clone()));
+            prop_assert_eq!(x.cmp(&y), a.cmp(&b));
+            prop_assert_eq!(x == y, a == b);
+            prop_assert_eq!(x == b, a == b);
+            prop_assert_eq!(x.to_string(), a.to_string());
+            prop_assert_eq!(x.bits(), a.bits());
+            prop_assert_eq!(x.to_u128(), u128::try_from(&a).ok());
+            prop_assert_eq!(BigUint::from(x.clone()), a.clone());
+            prop_assert_eq!(x.to_biguint(), a);
+        }
+
+        #[test]
+        fn products_are_exact(a in any::<u128>(), b in any::<u128>()) {
+            prop_assert_eq!(Natural::product(a, b).to_biguint(), BigUint::from(a) * b);
+        }
+    }
+
+    #[test]
+    fn the_boundary_is_normalized() {
+        let max = Natural::from(BigUint::from(u128::MAX));
+        assert_eq!(max, u128::MAX);
+        assert_eq!(max.to_u128(), Some(u128::MAX));
+        let past = Natural::from(BigUint::from(u128::MAX) + 1_u8);
+        assert!(past > max);
+        assert_eq!(past.bits(), 129);
+        assert!(Natural::default().is_zero());
+        assert_eq!(Natural::default().bits(), 0);
+        assert_eq!(format!("{:?}", Natural::from(7_u8)), "7");
+    }
+}

@@ -12,7 +12,7 @@
 
 mod baseline;
 
-use crabdice::{Deal, Variant, play};
+use crabdice::{Deal, Variant, play, winning_score};
 use divan::{Bencher, black_box};
 
 fn main() {
@@ -57,6 +57,16 @@ fn plain(bencher: Bencher, seed: &str) {
     bencher.bench(|| {
         let outcome = play(black_box(&deal), Variant::Plain).unwrap();
         assert_eq!(outcome.score, Some(expected));
+    });
+}
+
+/// The answer alone, as the public solution gives it: no final decks.
+#[divan::bench(args = DEALS)]
+fn plain_score(bencher: Bencher, seed: &str) {
+    let (deal, expected, _) = case(seed);
+    bencher.bench(|| {
+        let score = winning_score(black_box(&deal), Variant::Plain).unwrap();
+        assert_eq!(score, Some(expected));
     });
 }
 

@@ -36,7 +36,7 @@ mod trace;
 
 pub use combat::{
     Card, Deal, DealError, End, Exhausted, Limits, Outcome, PROGRESS_INTERVAL, PerPlayer, Player,
-    Report, Variant, play, play_observed, play_with,
+    Report, Variant, play, play_observed, play_with, winning_score,
 };
 pub use count::{Count, Universes};
 pub use detect::Game;

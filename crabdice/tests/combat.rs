@@ -3,9 +3,11 @@
 //! random deals.
 
 mod reference;
+mod seeded;
 
 use crabdice::{
     Deal, End, Limits, NoTrace, Outcome, Player, Report, Variant, play, play_observed, play_with,
+    winning_score,
 };
 use proptest::prelude::*;
 use reference::RefOutcome;
@@ -48,6 +50,7 @@ fn check(one: &[u64], two: &[u64]) {
     let what = format!("{one:?} / {two:?}");
     let plain = reference::plain(one, two);
     assert_matches(&play(&d, Variant::Plain).unwrap(), &plain, &format!("plain {what}"));
+    assert_eq!(winning_score(&d, Variant::Plain).unwrap(), plain.score, "plain score {what}");
     assert_report(
         &play_observed(&d, Variant::Plain, &mut NoTrace).unwrap(),
         &plain,
@@ -64,6 +67,7 @@ fn check(one: &[u64], two: &[u64]) {
         &recursive,
         &format!("observed recursive {what}"),
     );
+    assert_eq!(winning_score(&d, Variant::Recursive).unwrap(), recursive.score, "score {what}");
 }
 
 #[test]
@@ -112,6 +116,30 @@ fn a_puzzle_sized_plain_deal_can_cycle_forever() {
     let outcome = play(&deal(&one, &two), Variant::Plain).unwrap();
     assert_eq!(outcome.end, End::Cycle { start: 546, length: 9100 });
     assert_matches(&outcome, &reference::plain(&one, &two), "25 + 25 cycle");
+}
+
+/// Deals of more than 256 cards take 16-bit labels (and heap buffers) in
+/// the plain engine; huge card values are ranked first.
+#[test]
+fn plain_deals_too_large_for_byte_labels_match_the_reference() {
+    for seed in 0..12 {
+        let (one, two) = seeded::decks(150, seed);
+        let (one, two) = if seed % 2 == 0 {
+            (one, two)
+        } else {
+            let spread =
+                |deck: Vec<u64>| deck.iter().map(|c| c * 1_000_000_007).collect::<Vec<_>>();
+            (spread(one), spread(two))
+        };
+        let expected = reference::plain(&one, &two);
+        let d = deal(&one, &two);
+        assert_matches(
+            &play(&d, Variant::Plain).unwrap(),
+            &expected,
+            &format!("150 + 150 #{seed}"),
+        );
+        assert_eq!(winning_score(&d, Variant::Plain).unwrap(), expected.score);
+    }
 }
 
 #[test]

@@ -20,11 +20,12 @@
 //! costs nothing per round.
 
 use super::deal::{Label, Labelled};
+use super::passes::{self, Finish, Passes};
 use super::stacks::Stacks;
 use super::{Budget, End, Exhausted, Outcome, PerPlayer, Player, Variant};
 
 /// Ring storage for one deck.
-trait Slots: Sized {
+pub(super) trait Slots: Sized {
     /// The label type.
     type Card: Label;
     /// The table of each label's need (see `Labelled::need`).
@@ -130,14 +131,14 @@ impl<C: Label> Slots for WideRing<C> {
 }
 
 /// A deck: the cards at counters `head..tail`, top first.
-struct Deck<S> {
-    slots: S,
-    head: usize,
-    tail: usize,
+pub(super) struct Deck<S> {
+    pub(super) slots: S,
+    pub(super) head: usize,
+    pub(super) tail: usize,
 }
 
 impl<S: Slots> Deck<S> {
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.tail - self.head
     }
 
@@ -460,18 +461,61 @@ fn deal_sub_game<S: Slots>(
     a.iter().chain(b).position(|&c| Some(c) == high_two)
 }
 
-fn outcome<S: Slots>(
+/// The top game's outcome from both final decks (as labels).
+fn outcome(
     labelled: &Labelled<'_>,
-    level: &Level<S>,
+    decks: [impl Iterator<Item = u32>; 2],
     winner: Option<usize>,
     end: End,
     rounds: u64,
 ) -> Outcome {
-    let cards = |deck: &Deck<S>| labelled.cards(deck.cards().map(|c| c.index() as u32));
-    let decks = PerPlayer::new(cards(&level.decks[0]), cards(&level.decks[1]));
-    let score = winner.map(|w| super::score(if w == 0 { &decks.one } else { &decks.two }));
+    let [one, two] = decks.map(|deck| labelled.cards(deck));
+    let decks = PerPlayer::new(one, two);
+    let score = winner.map(|w| super::deck_score(if w == 0 { &decks.one } else { &decks.two }));
     let player = |w: usize| if w == 0 { Player::One } else { Player::Two };
     Outcome { winner: winner.map(player), score, end, rounds, decks }
+}
+
+/// A ring deck's labels.
+fn labels<S: Slots>(decks: &[Deck<S>; 2]) -> [impl Iterator<Item = u32>; 2] {
+    decks.each_ref().map(|deck| deck.cards().map(|card| card.index() as u32))
+}
+
+/// A plain game's [`Outcome`] from its passes, unless it never ends.
+struct OutcomeOfPasses<'a, 'b>(&'a Labelled<'b>);
+
+impl Finish for OutcomeOfPasses<'_, '_> {
+    type Output = Option<Outcome>;
+    fn finish<C: Label>(self, result: Passes, decks: [&[C]; 2]) -> Option<Outcome> {
+        let Passes::Won { winner, rounds } = result else { return None };
+        let decks = decks.map(|deck| deck.iter().map(|card| card.index() as u32));
+        Some(outcome(self.0, decks, Some(winner), End::EmptyDeck, rounds))
+    }
+}
+
+/// A plain game's winning score from its passes; `None` if it never ends.
+struct ScoreOfPasses<'a, 'b>(&'a Labelled<'b>);
+
+impl Finish for ScoreOfPasses<'_, '_> {
+    type Output = Option<u64>;
+    fn finish<C: Label>(self, result: Passes, decks: [&[C]; 2]) -> Option<u64> {
+        let Passes::Won { winner, .. } = result else { return None };
+        let cards = decks[winner].iter().rev().map(|card| self.0.value(card.index() as u32));
+        Some(cards.zip(1..).map(|(card, place)| card * place).sum())
+    }
+}
+
+/// The winner's score by `variant`'s rules (`None` when a plain game never
+/// ends), without building the final decks when the game is plain.
+pub(super) fn score(
+    labelled: &Labelled<'_>,
+    variant: Variant,
+    budget: &mut Budget<'_>,
+) -> Result<Option<u64>, Exhausted> {
+    match variant {
+        Variant::Plain => passes::solve(labelled, budget, ScoreOfPasses(labelled)),
+        Variant::Recursive => Ok(solve(labelled, variant, budget)?.score),
+    }
 }
 
 /// Plays a deal by `variant`'s rules; see `fast.md`.
@@ -483,6 +527,13 @@ pub(super) fn solve(
     // Every sub-game has at least two cards fewer than its parent, so games
     // nest at most n / 2 deep. Deep nesting only happens with huge decks;
     // give those a stack to match.
+    // Plain games are played in passes; only an endless one needs the
+    // general engine, for the exact start and length of its cycle.
+    if variant == Variant::Plain
+        && let Some(outcome) = passes::solve(labelled, budget, OutcomeOfPasses(labelled))?
+    {
+        return Ok(outcome);
+    }
     let depth = labelled.cards_in_deal() / 2 + 2;
     let stack = if variant == Variant::Recursive { depth * 512 } else { 0 };
     let largest = labelled.largest;
@@ -549,7 +600,13 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
     let (stop, rounds) = play::<S, SUB_GAMES>(&mut ctx, &mut levels, 0, high, u64::MAX, watch)?;
     let earlier = match stop {
         Stop::Empty(winner) => {
-            return Ok(outcome(labelled, &levels[0], Some(winner), End::EmptyDeck, rounds));
+            return Ok(outcome(
+                labelled,
+                labels(&levels[0].decks),
+                Some(winner),
+                End::EmptyDeck,
+                rounds,
+            ));
         }
         Stop::Repeated(earlier) => earlier,
         Stop::Limit => unreachable!("the top game is played without a round limit"),
@@ -595,9 +652,15 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
         mu += 1;
     }
     Ok(match variant {
-        Variant::Plain => {
-            outcome(labelled, &behind, None, End::Cycle { start: mu + 1, length }, mu + length)
+        Variant::Plain => outcome(
+            labelled,
+            labels(&behind.decks),
+            None,
+            End::Cycle { start: mu + 1, length },
+            mu + length,
+        ),
+        Variant::Recursive => {
+            outcome(labelled, labels(&behind.decks), Some(0), End::Repetition, mu + length)
         }
-        Variant::Recursive => outcome(labelled, &behind, Some(0), End::Repetition, mu + length),
     })
 }

@@ -63,6 +63,8 @@ pub enum DealError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deal {
     decks: PerPlayer<Vec<Card>>,
+    /// The highest card, which decides how the engines label cards.
+    highest: Card,
 }
 
 impl Deal {
@@ -87,7 +89,7 @@ impl Deal {
         if !cards.scores_fit() {
             return Err(DealError::TooLarge);
         }
-        Ok(Self { decks: PerPlayer::new(one, two) })
+        Ok(Self { decks: PerPlayer::new(one, two), highest: cards.highest })
     }
 
     /// Reads a deal in the puzzle's format: `Player 1:` and one card a line,
@@ -118,13 +120,11 @@ impl Deal {
     /// The deal's cards as small labels, for the engines (see the module
     /// docs).
     pub(crate) fn labelled(&self) -> Labelled<'_> {
-        let all = || self.decks.one.iter().chain(&self.decks.two).copied();
-        let highest = all().max().unwrap_or(0);
-        if highest <= 255 {
+        if self.highest <= 255 {
             // Every card fits in a byte: label each card by itself.
-            return Labelled { deal: self, ranked: Vec::new(), largest: highest as u32 };
+            return Labelled { deal: self, ranked: Vec::new(), largest: self.highest as u32 };
         }
-        let mut ranked: Vec<Card> = all().collect();
+        let mut ranked: Vec<Card> = self.decks.one.iter().chain(&self.decks.two).copied().collect();
         ranked.sort_unstable();
         let largest = ranked.len().saturating_sub(1) as u32;
         Labelled { deal: self, ranked, largest }
@@ -185,7 +185,7 @@ impl Labelled<'_> {
     }
 
     /// The card a label stands for.
-    fn value(&self, label: u32) -> Card {
+    pub fn value(&self, label: u32) -> Card {
         self.ranked.get(label as usize).copied().unwrap_or(Card::from(label))
     }
 
@@ -236,6 +236,7 @@ struct Cards {
     /// Each card and where it was dealt (an index, or a line).
     first: FxHashMap<Card, usize>,
     sum: u128,
+    highest: Card,
 }
 
 impl Cards {
@@ -249,6 +250,7 @@ impl Cards {
         }
         self.first.insert(card, place);
         self.sum += u128::from(card);
+        self.highest = self.highest.max(card);
         Ok(())
     }
 
@@ -308,7 +310,7 @@ impl Parser<'_> {
         if self.cards.is_empty() {
             return Err(ParseError::at_end(ParseErrorKind::NoCards, self.source));
         }
-        Ok(Deal { decks: self.decks })
+        Ok(Deal { decks: self.decks, highest: self.cards.highest })
     }
 
     fn wrong_header(&self, line: &Line<'_>, expected: String) -> ParseError {

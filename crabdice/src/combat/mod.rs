@@ -34,6 +34,7 @@
 mod bulk;
 mod deal;
 mod observed;
+mod passes;
 mod stacks;
 mod states;
 
@@ -303,6 +304,26 @@ pub fn play(deal: &Deal, variant: Variant) -> Result<Outcome, Exhausted> {
     play_with(deal, variant, Limits::default(), &mut |_| {})
 }
 
+/// The puzzle's answer: the winner's score, or `None` when a plain game
+/// never ends. The same as `play(deal, variant)?.score`, but a plain game is
+/// not asked for its final decks, so the answer costs only the rounds.
+///
+/// ```
+/// use crabdice::{Deal, Variant, winning_score};
+///
+/// let deal = Deal::parse("Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n")?;
+/// assert_eq!(winning_score(&deal, Variant::Plain)?, Some(306));
+/// assert_eq!(winning_score(&deal, Variant::Recursive)?, Some(291));
+/// let endless = Deal::parse("Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n")?;
+/// assert_eq!(winning_score(&endless, Variant::Plain)?, None);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn winning_score(deal: &Deal, variant: Variant) -> Result<Option<u64>, Exhausted> {
+    let mut silent = |_| {};
+    let mut budget = Budget::new(Limits::default(), &mut silent);
+    bulk::score(&deal.labelled(), variant, &mut budget)
+}
+
 /// Plays a deal within `limits`, calling `progress` with the rounds played
 /// so far about every [`PROGRESS_INTERVAL`] rounds, and once more at the end
 /// with the total (rounds of every game the engine had to play).
@@ -331,6 +352,6 @@ pub fn play_with(
 
 /// The score of a deck, top card first: the bottom card × 1, the next × 2,
 /// and so on. Fits in a `u64` for any deck of a [`Deal`]'s cards.
-pub(crate) fn score(deck: &[Card]) -> u64 {
+pub(crate) fn deck_score(deck: &[Card]) -> u64 {
     deck.iter().rev().zip(1..).map(|(card, place)| card * place).sum()
 }

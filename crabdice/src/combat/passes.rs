@@ -1,0 +1,227 @@
+//! # Plain Combat in passes
+//!
+//! Plain Combat's rounds look sequential: each round's winner puts two
+//! cards under its deck, and those cards come back to the top later. But
+//! they come back only after every card that was above them. So when both
+//! decks hold at least `k` cards, the next `k` rounds draw only cards that
+//! are already in the decks: round `i` of such a **pass** compares card `i`
+//! of each deck, whatever the rounds before it did. The rounds of a pass are
+//! independent; the only thing they share is where each deck's next won
+//! cards go.
+//!
+//! [`pass`] plays `k = min(len₁, len₂)` rounds this way. A deck is a
+//! straight run of cards in a buffer ([`Line`]), drawn at `head` and won at
+//! `tail`, and moved back to the front of its buffer when a pass could run
+//! past the end (each move copies at most `n` cards and frees at least `n`
+//! slots, so it costs under one card copy per round). The pass reads both
+//! decks from their heads, writes the round's pair under *both* decks and
+//! moves only the winner's tail (the loser's copy lands in its free slots
+//! and is overwritten later), so the loop has no branch and no load that
+//! waits for an earlier store. A game is a sequence of passes.
+//!
+//! ## Endless games
+//!
+//! A pass's length depends only on the state it starts from, so the states
+//! at pass boundaries form a sequence in which each term determines the
+//! next: it repeats exactly when the game does. Brent's algorithm watches
+//! it with one saved state, compared at each boundary (almost always
+//! rejected by player 1's deck length alone) and replaced at power-of-two
+//! intervals. A repeat only proves that the game never ends: the round
+//! where the cycle starts and its length are found by the general engine,
+//! which replays the deal with anchors at the highest card. Cycles are
+//! rare, so that costs nothing on the games that end.
+
+use super::deal::{Label, Labelled};
+use super::{Budget, Exhausted, Player};
+
+/// How a plain game played in passes went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Passes {
+    /// A deck ran out: the winner's index and the rounds played.
+    Won { winner: usize, rounds: u64 },
+    /// The game never ends (the state at a pass boundary came back).
+    Endless,
+}
+
+/// A deck as the cards `buffer[head..tail]`, top first.
+#[derive(Debug, Clone)]
+struct Line<B> {
+    buffer: B,
+    head: usize,
+    tail: usize,
+}
+
+impl<B> Line<B> {
+    /// A deck of `cards` in `buffer`, which must have room for at least
+    /// twice the deal's cards: after a move to the front, a deck of `len`
+    /// cards needs `len + 2k` slots for a pass of `k ≤` the other deck's
+    /// length, at most the deal's cards plus half of them.
+    fn new<C: Label>(mut buffer: B, cards: impl Iterator<Item = C>) -> Self
+    where
+        B: AsMut<[C]>,
+    {
+        let mut tail = 0;
+        for (slot, card) in buffer.as_mut().iter_mut().zip(cards) {
+            *slot = card;
+            tail += 1;
+        }
+        Self { buffer, head: 0, tail }
+    }
+
+    /// The cards, top first.
+    fn cards<C: Label>(&self) -> &[C]
+    where
+        B: AsRef<[C]>,
+    {
+        &self.buffer.as_ref()[self.head..self.tail]
+    }
+
+    fn len(&self) -> usize {
+        self.tail - self.head
+    }
+
+    /// Moves the cards to the front of the buffer unless `2k` more fit.
+    fn make_room<C: Label>(&mut self, k: usize)
+    where
+        B: AsRef<[C]> + AsMut<[C]>,
+    {
+        if self.tail + 2 * k > self.buffer.as_ref().len() {
+            self.buffer.as_mut().copy_within(self.head..self.tail, 0);
+            (self.head, self.tail) = (0, self.tail - self.head);
+        }
+    }
+}
+
+/// What to make of a plain game once it is over: its result and both final
+/// decks, as labels.
+pub(super) trait Finish {
+    type Output;
+    fn finish<C: Label>(self, result: Passes, decks: [&[C]; 2]) -> Self::Output;
+}
+
+/// Plays the deal's plain game in passes, with the narrowest labels and
+/// buffers that hold it, and hands the end to `finish`.
+pub(super) fn solve<F: Finish>(
+    labelled: &Labelled<'_>,
+    budget: &mut Budget<'_>,
+    finish: F,
+) -> Result<F::Output, Exhausted> {
+    // Twice the deal's cards is enough room (see `Line::new`); four times
+    // moves the decks back less often.
+    let room = 4 * labelled.cards_in_deal() + 2;
+    if u8::try_from(labelled.largest).is_ok() {
+        // At most 256 labels, so 512 bytes each, on the stack.
+        run::<u8, _, _>(labelled, [[0; 512]; 2], budget, finish)
+    } else if u16::try_from(labelled.largest).is_ok() {
+        run::<u16, _, _>(labelled, [vec![0; room], vec![0; room]], budget, finish)
+    } else {
+        run::<u32, _, _>(labelled, [vec![0; room], vec![0; room]], budget, finish)
+    }
+}
+
+fn run<C: Label, B: AsRef<[C]> + AsMut<[C]>, F: Finish>(
+    labelled: &Labelled<'_>,
+    [one, two]: [B; 2],
+    budget: &mut Budget<'_>,
+    finish: F,
+) -> Result<F::Output, Exhausted> {
+    let deck = |player| labelled.deck(player).map(C::from_u32);
+    let mut decks = [Line::new(one, deck(Player::One)), Line::new(two, deck(Player::Two))];
+    let result = play(&mut decks, budget)?;
+    Ok(finish.finish(result, decks.each_ref().map(Line::cards)))
+}
+
+/// Plays plain Combat on `decks` to the end, in passes; see the module
+/// documentation.
+fn play<C: Label, B: AsRef<[C]> + AsMut<[C]>>(
+    decks: &mut [Line<B>; 2],
+    budget: &mut Budget<'_>,
+) -> Result<Passes, Exhausted> {
+    let mut brent = Brent::default();
+    let mut rounds = 0;
+    loop {
+        let k = decks[0].len().min(decks[1].len());
+        if k == 0 {
+            let winner = usize::from(decks[0].len() == 0);
+            return Ok(Passes::Won { winner, rounds });
+        }
+        if brent.repeats(decks) {
+            return Ok(Passes::Endless);
+        }
+        pass(decks, k);
+        rounds += k as u64;
+        budget.spend(k as u64)?;
+    }
+}
+
+/// Plays `k` rounds, `k` at most the length of either deck.
+#[inline]
+fn pass<C: Label, B: AsRef<[C]> + AsMut<[C]>>(decks: &mut [Line<B>; 2], k: usize) {
+    let [one, two] = decks;
+    one.make_room(k);
+    two.make_room(k);
+    // Cards drawn in this pass lie below the tails; cards won go above.
+    let (drawn_one, won_one) = one.buffer.as_mut().split_at_mut(one.tail);
+    let (drawn_two, won_two) = two.buffer.as_mut().split_at_mut(two.tail);
+    let (drawn_one, drawn_two) = (&drawn_one[one.head..][..k], &drawn_two[two.head..][..k]);
+    let (won_one, won_two) = (&mut won_one[..2 * k], &mut won_two[..2 * k]);
+    let (mut at_one, mut at_two) = (0, 0);
+    // At most `i` rounds were won before round `i`, so `at ≤ 2i ≤ 2k − 2`;
+    // the `min` says so to the compiler, which then drops the bounds checks.
+    let last = 2 * k - 2;
+    for (&a, &b) in drawn_one.iter().zip(drawn_two) {
+        let one_wins = usize::from(a > b);
+        let (i, j) = (at_one.min(last), at_two.min(last));
+        won_one[i..i + 2].copy_from_slice(&[a, b]);
+        won_two[j..j + 2].copy_from_slice(&[b, a]);
+        at_one += 2 * one_wins;
+        at_two += 2 - 2 * one_wins;
+    }
+    (one.head, one.tail) = (one.head + k, one.tail + at_one);
+    (two.head, two.tail) = (two.head + k, two.tail + at_two);
+}
+
+/// Boundaries before the first state is saved: short games end before
+/// then and never copy a state (Brent's algorithm finds a cycle from
+/// whichever boundary it starts saving at).
+const FIRST_SAVE: u64 = 32;
+
+/// Brent's cycle finder over the states at pass boundaries: one saved state
+/// (player 1's deck length, then both decks' cards).
+struct Brent<C> {
+    split: Option<usize>,
+    cards: Vec<C>,
+    /// Boundaries since the state was saved, and when to save again.
+    since: u64,
+    power: u64,
+}
+
+impl<C> Default for Brent<C> {
+    fn default() -> Self {
+        Self { split: None, cards: Vec::new(), since: 0, power: FIRST_SAVE }
+    }
+}
+
+impl<C: Label> Brent<C> {
+    /// Whether this boundary's state is the saved one; saves it now and then.
+    fn repeats<B: AsRef<[C]> + AsMut<[C]>>(&mut self, decks: &[Line<B>; 2]) -> bool {
+        let [one, two] = decks.each_ref().map(Line::cards);
+        if self.split == Some(one.len())
+            && self.cards.len() == one.len() + two.len()
+            && self.cards[..one.len()] == *one
+            && self.cards[one.len()..] == *two
+        {
+            return true;
+        }
+        self.since += 1;
+        if self.since == self.power {
+            self.split = Some(one.len());
+            self.cards.clear();
+            self.cards.extend_from_slice(one);
+            self.cards.extend_from_slice(two);
+            self.power *= 2;
+            self.since = 0;
+        }
+        false
+    }
+}

@@ -172,8 +172,12 @@ fn pass<C: Label, B: AsRef<[C]> + AsMut<[C]>>(decks: &mut [Line<B>; 2], k: usize
     for (&a, &b) in drawn_one.iter().zip(drawn_two) {
         let one_wins = usize::from(a > b);
         let (i, j) = (at_one.min(last), at_two.min(last));
-        won_one[i..i + 2].copy_from_slice(&[a, b]);
-        won_two[j..j + 2].copy_from_slice(&[b, a]);
+        // Byte by byte: the next pass reads these cards one at a time, and a
+        // load that takes part of a wider store waits for it to be written.
+        won_one[i] = a;
+        won_one[i + 1] = b;
+        won_two[j] = b;
+        won_two[j + 1] = a;
         at_one += 2 * one_wins;
         at_two += 2 - 2 * one_wins;
     }

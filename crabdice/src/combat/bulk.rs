@@ -1,8 +1,10 @@
 //! Both variants of Crab Combat in bulk: the engine behind
 //! [`play`](super::play); the reasoning is in `fast.md`, included in the
-//! [module docs](super). Plain Combat is the same game with no sub-games
-//! (every card's need is out of reach) and Brent's algorithm watching for a
-//! cycle instead of the repetition rule.
+//! [module docs](super). Plain Combat is played in passes
+//! ([`passes`]); only a plain game that never ends comes
+//! here, as the same game with no sub-games (every card's need is out of
+//! reach) and Brent's algorithm watching for a cycle instead of the
+//! repetition rule, to find where its cycle starts and how long it is.
 //!
 //! A deck is a ring buffer ([`Slots`]) addressed by two counters that only
 //! grow: cards are drawn at `head` and won at `tail`, and a counter becomes a

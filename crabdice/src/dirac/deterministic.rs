@@ -76,7 +76,7 @@
 //! Scores reach at most `target + board − 1`, which may exceed 64 bits, so
 //! they are `u128`; so are turns (at most `players × target`) and rolls, with
 //! an error if the rolls exceed 2¹²⁸. The answer, a score times the rolls, is
-//! a [`Natural`](crate::Natural): a `u128` while it fits, a big integer past
+//! a [`Natural`]: a `u128` while it fits, a big integer past
 //! that. A period is at most `faces × board` turns, which can be astronomical; when learning the periods would exceed 20 million simulated
 //! turns, the game is simulated directly, and if nobody wins within that many
 //! turns the rules are refused with [`RulesError::PeriodTooLong`].

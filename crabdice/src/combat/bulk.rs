@@ -270,28 +270,38 @@ fn bulk<S: Slots, const SUB_GAMES: bool>(
     let (mut head_one, mut tail_one, mut head_two, mut tail_two) =
         (one.head, one.tail, two.head, two.tail);
     let mut played = 0;
-    while played < rounds && head_one < tail_one && head_two < tail_two {
-        let (a, b) = (one.slots.get(head_one), two.slots.get(head_two));
-        // A sub-game is due when each player needs fewer cards than it holds
-        // before the draw. Both needs and lengths are below 2^63, so
-        // `need - length` wraps to a number with its top bit set exactly when
-        // `need < length`: one `&` tests both players without a branch each
-        // (either test alone is a coin flip; both together are rare).
-        let short_one = S::need(table, a).wrapping_sub(tail_one - head_one);
-        let short_two = S::need(table, b).wrapping_sub(tail_two - head_two);
-        if SUB_GAMES && (short_one & short_two) >> (usize::BITS - 1) != 0 {
+    // In passes of at most `min(len₁, len₂)` rounds (see `passes`): no
+    // round of a pass draws a card won in it, so a deck cannot run out
+    // inside a pass and the loop needs no emptiness test.
+    'passes: loop {
+        let pass = (rounds - played).min(tail_one - head_one).min(tail_two - head_two);
+        if pass == 0 {
             break;
         }
-        head_one += 1;
-        head_two += 1;
-        let two_wins = b > a;
-        one.slots.set(tail_one, a);
-        one.slots.set(tail_one + 1, b);
-        two.slots.set(tail_two, b);
-        two.slots.set(tail_two + 1, a);
-        tail_one += 2 * usize::from(!two_wins);
-        tail_two += 2 * usize::from(two_wins);
-        played += 1;
+        for _ in 0..pass {
+            let (a, b) = (one.slots.get(head_one), two.slots.get(head_two));
+            // A sub-game is due when each player needs fewer cards than it
+            // holds before the draw. Both needs and lengths are below 2^63,
+            // so `need - length` wraps to a number with its top bit set
+            // exactly when `need < length`: one `&` tests both players
+            // without a branch each (either test alone is a coin flip; both
+            // together are rare).
+            let short_one = S::need(table, a).wrapping_sub(tail_one - head_one);
+            let short_two = S::need(table, b).wrapping_sub(tail_two - head_two);
+            if SUB_GAMES && (short_one & short_two) >> (usize::BITS - 1) != 0 {
+                break 'passes;
+            }
+            head_one += 1;
+            head_two += 1;
+            let two_wins = b > a;
+            one.slots.set(tail_one, a);
+            one.slots.set(tail_one + 1, b);
+            two.slots.set(tail_two, b);
+            two.slots.set(tail_two + 1, a);
+            tail_one += 2 * usize::from(!two_wins);
+            tail_two += 2 * usize::from(two_wins);
+            played += 1;
+        }
     }
     (one.head, one.tail, two.head, two.tail) = (head_one, tail_one, head_two, tail_two);
     played

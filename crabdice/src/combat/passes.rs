@@ -95,7 +95,9 @@ impl<B> Line<B> {
 /// What to make of a plain game once it is over: its result and both final
 /// decks, as labels.
 pub(super) trait Finish {
+    /// What the caller wants from the game.
     type Output;
+    /// Makes it from how the game went and the final decks.
     fn finish<C: Label>(self, result: Passes, decks: [&[C]; 2]) -> Self::Output;
 }
 
@@ -119,6 +121,7 @@ pub(super) fn solve<F: Finish>(
     }
 }
 
+/// Deals the cards as `C` labels into the two buffers, plays, finishes.
 fn run<C: Label, B: AsRef<[C]> + AsMut<[C]>, F: Finish>(
     labelled: &Labelled<'_>,
     [one, two]: [B; 2],

@@ -19,6 +19,8 @@
 //! * [`play`] is the fast one: it returns the [`Outcome`] of the top game
 //!   (winner, score, how it ended, rounds) and skips whatever cannot change
 //!   it, using only shortcuts proved correct in [`fast`](self#the-fast-engine).
+//!   [`winning_score`] is the same engine asked for the answer alone, which
+//!   spares a plain game its final decks.
 //! * [`play_observed`] plays every game of the rules literally, one round at
 //!   a time, through one game loop with a pluggable round rule, reporting
 //!   each event to an [`Observer`](crate::Observer). It counts the games

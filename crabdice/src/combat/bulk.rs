@@ -336,6 +336,19 @@ enum Watch {
     Brent,
 }
 
+/// Rounds per card of a game before Nivasch's stacks start watching it.
+///
+/// The stacks find a repeat once they have seen the cycle's smallest state
+/// twice; the states before the cycle are only ever popped. So watching can
+/// start at any round: a game whose states repeat is still caught, at most
+/// `QUIET × cards` rounds later than if it were watched from the start, and
+/// the answer does not change (a game that has started to repeat never
+/// empties a deck). Most games end, or reach their cycle, well after that
+/// many rounds, so most of them save the cost of watching their first
+/// rounds: on the corpus, 8–27% less time for 2–7% more rounds (4 beat 2,
+/// 3, 5 and 8).
+const QUIET: u64 = 4;
+
 /// Plays the game at `levels[depth]` (sub-games use the levels below, added
 /// as needed) for at most `limit` rounds, until a deck empties or until
 /// `watch` sees an anchor state come back. The game's highest card is in
@@ -350,6 +363,8 @@ fn play<S: Slots, const SUB_GAMES: bool>(
 ) -> Result<(Stop, u64), Exhausted> {
     let this = &mut levels[depth];
     let cards = this.decks[0].len() + this.decks[1].len();
+    // Rounds played before the stacks start watching (see `QUIET`).
+    let quiet = QUIET * cards as u64;
     this.seen.reset(cards);
     let (mut saved, mut power, mut since_saved) = (None, 1u64, 0u64);
     let mut rounds = 0u64;
@@ -369,8 +384,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         if until_high == 0 {
             // The highest card is about to be drawn: an anchor.
             match watch {
-                Watch::None => {}
-                Watch::Stacks => {
+                Watch::Stacks if rounds >= quiet => {
                     let [one, two] = &this.decks;
                     let [scratch_one, scratch_two] = &mut ctx.scratch;
                     let [one, two] = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
@@ -378,6 +392,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
                         return Ok((Stop::Repeated(earlier), rounds));
                     }
                 }
+                Watch::None | Watch::Stacks => {}
                 Watch::Brent => {
                     if let Some(at) = saved.filter(|_| this.saved.same_as(&this.decks)) {
                         return Ok((Stop::Repeated(at), rounds));

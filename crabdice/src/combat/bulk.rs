@@ -527,8 +527,7 @@ impl Finish for ScoreOfPasses<'_, '_> {
     type Output = Option<u64>;
     fn finish<C: Label>(self, result: Passes, decks: [&[C]; 2]) -> Option<u64> {
         let Passes::Won { winner, .. } = result else { return None };
-        let cards = decks[winner].iter().rev().map(|card| self.0.value(card.index() as u32));
-        Some(cards.zip(1..).map(|(card, place)| card * place).sum())
+        Some(self.0.score(decks[winner]))
     }
 }
 

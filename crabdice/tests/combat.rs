@@ -119,9 +119,10 @@ fn a_puzzle_sized_plain_deal_can_cycle_forever() {
 }
 
 /// The plain engine's buffers by deal size: 42 + 42 and 85 + 85 cards take
-/// the small byte buffers (85 + 85 to their bound), 128 + 128 the most cards byte labels hold (ranked, as the
-/// card 256 does not fit a byte), 150 + 150 16-bit labels in heap buffers;
-/// half the deals have huge card values, ranked first.
+/// the small byte buffers (85 + 85 to their bound), 128 + 128 the most
+/// cards byte labels hold (ranked, as the card 256 does not fit a byte),
+/// 150 + 150 16-bit labels in heap buffers; half the deals have huge card
+/// values, ranked first.
 #[test]
 fn plain_deals_of_every_buffer_size_match_the_reference() {
     for (seed, n) in (0..16).zip([42, 85, 128, 150].into_iter().cycle()) {

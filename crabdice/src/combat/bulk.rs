@@ -1,10 +1,10 @@
 //! Both variants of Crab Combat in bulk: the engine behind
 //! [`play`](super::play); the reasoning is in `fast.md`, included in the
-//! [module docs](super). Plain Combat is played in passes
-//! ([`passes`]); only a plain game that never ends comes
-//! here, as the same game with no sub-games (every card's need is out of
-//! reach) and Brent's algorithm watching for a cycle instead of the
-//! repetition rule, to find where its cycle starts and how long it is.
+//! [module docs](super). Plain Combat is played in passes ([`passes`]);
+//! only a plain game that never ends comes here, as the same game with no
+//! sub-games (every card's need is out of reach) and Brent's algorithm
+//! watching for a cycle instead of the repetition rule, to find where its
+//! cycle starts and how long it is.
 //!
 //! A deck is a ring buffer ([`Slots`]) addressed by two counters that only
 //! grow: cards are drawn at `head` and won at `tail`, and a counter becomes a
@@ -27,7 +27,7 @@ use super::stacks::Stacks;
 use super::{Budget, End, Exhausted, Outcome, PerPlayer, Player, Variant};
 
 /// Ring storage for one deck.
-pub(super) trait Slots: Sized {
+trait Slots: Sized {
     /// The label type.
     type Card: Label;
     /// The table of each label's need (see `Labelled::need`).
@@ -133,14 +133,14 @@ impl<C: Label> Slots for WideRing<C> {
 }
 
 /// A deck: the cards at counters `head..tail`, top first.
-pub(super) struct Deck<S> {
-    pub(super) slots: S,
-    pub(super) head: usize,
-    pub(super) tail: usize,
+struct Deck<S> {
+    slots: S,
+    head: usize,
+    tail: usize,
 }
 
 impl<S: Slots> Deck<S> {
-    pub(super) fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.tail - self.head
     }
 
@@ -479,7 +479,8 @@ fn deal_sub_game<S: Slots>(
         deck.slots.slices(deck.head + 1, deck.head + 1 + count)
     }
     let counts = drawn.map(|card| S::need(table, card));
-    // Part by part rather than chained: each part's loop vectorizes.
+    // Part by part rather than chained: a plain loop over each slice, with
+    // no test of which part an item came from.
     let highest = |[a, b]: [&[S::Card]; 2]| a.iter().copied().max().max(b.iter().copied().max());
     let this = &levels[depth];
     let (high_one, high_two) = (highest(sub(this, 0, counts[0])), highest(sub(this, 1, counts[1])));
@@ -562,9 +563,6 @@ pub(super) fn solve(
     variant: Variant,
     budget: &mut Budget<'_>,
 ) -> Result<Outcome, Exhausted> {
-    // Every sub-game has at least two cards fewer than its parent, so games
-    // nest at most n / 2 deep. Deep nesting only happens with huge decks;
-    // give those a stack to match.
     // Plain games are played in passes; only an endless one needs the
     // general engine, for the exact start and length of its cycle.
     if variant == Variant::Plain
@@ -572,6 +570,9 @@ pub(super) fn solve(
     {
         return Ok(outcome);
     }
+    // Every sub-game has at least two cards fewer than its parent, so games
+    // nest at most n / 2 deep. Deep nesting only happens with huge decks;
+    // give those a stack to match.
     let depth = labelled.cards_in_deal() / 2 + 2;
     let stack = if variant == Variant::Recursive { depth * 512 } else { 0 };
     let largest = labelled.largest;

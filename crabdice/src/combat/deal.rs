@@ -208,8 +208,8 @@ impl Labelled<'_> {
     pub fn score<C: Label>(&self, deck: &[C]) -> u64 {
         let places = deck.iter().rev().zip(1..);
         if self.ranked.is_empty() {
-            // Every card is its own label: one multiply-add a card, which
-            // the compiler vectorizes.
+            // Every card is its own label: a multiply-add a card, with no
+            // lookup.
             places.map(|(&card, place)| card.index() as u64 * place).sum()
         } else {
             places.map(|(&card, place)| self.value(card.index() as u32) * place).sum()

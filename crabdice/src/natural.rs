@@ -1,7 +1,8 @@
 //! # Exact answers that stay in a machine word
 //!
 //! Most answers fit in 128 bits, but some do not: the deterministic game at a
-//! target near 2⁶⁴ multiplies a score of about 2⁶⁴ by some 2⁶⁶ rolls. A
+//! target near 2⁶⁴ with a thousand rolls a turn multiplies a score of about
+//! 2⁶³ by some 2⁷² rolls. A
 //! [`BigUint`] holds any of them, but it allocates for every non-zero value,
 //! and that allocation would be half the cost of solving the puzzle's part 1.
 //! So [`Natural`] keeps a `u128` while the value fits and a `BigUint` only

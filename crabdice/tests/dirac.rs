@@ -176,6 +176,12 @@ fn puzzle_starts_at_targets_of_a_trillion_and_beyond() {
     let trillion = DiceRules { target: 1_000_000_000_000, ..DiceRules::deterministic() };
     let outcome = play_deterministic(&Starts::parse(EXAMPLE).unwrap(), &trillion).unwrap();
     assert!(outcome.answer > u64::MAX.into());
+    // A thousand rolls a turn at the largest target: an answer past 128 bits.
+    let huge = DiceRules { target: u64::MAX, rolls: 1000, ..DiceRules::deterministic() };
+    check_deterministic(&[4, 8], &huge, with_cycle_skip(&[4, 8], &huge));
+    let outcome = play_deterministic(&Starts::parse(EXAMPLE).unwrap(), &huge).unwrap();
+    assert_eq!(outcome.answer.to_u128(), None);
+    assert_eq!(outcome.answer.to_string(), "42535295865117307932921825928971026432000");
 }
 
 #[test]

@@ -36,6 +36,8 @@ use std::fmt;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use crate::natural::Natural;
+
 /// A number of universes: a non-negative integer type with checked arithmetic.
 ///
 /// Implemented by `u64`, `u128` and [`BigUint`] (sealed: the engines rely on
@@ -51,7 +53,9 @@ use num_traits::{One, Zero};
 /// assert_eq!(Count::checked_mul(&big, &2), None);
 /// assert_eq!(<u128 as Count>::checked_mul(&u128::from(big), &2), Some(2 * u128::from(big)));
 /// ```
-pub trait Count: Clone + fmt::Debug + fmt::Display + Ord + Into<BigUint> + sealed::Sealed {
+pub trait Count:
+    Clone + fmt::Debug + fmt::Display + Ord + Into<BigUint> + Into<Natural> + sealed::Sealed
+{
     /// The type's name, for messages (`u64`, `u128`, `BigUint`).
     const NAME: &'static str;
 
@@ -209,7 +213,8 @@ impl Count for BigUint {
     }
 }
 
-/// An exact number of universes, of any size.
+/// An exact number of universes, of any size: a [`Natural`], a `u128`
+/// while it fits and a big integer past that.
 ///
 /// Prints as decimal digits, so a program can hand it on as a string without
 /// losing precision (JSON numbers stop being exact at 2^53).
@@ -224,83 +229,7 @@ impl Count for BigUint {
 /// assert_eq!(wins.to_u128(), Some(444_356_092_776_315));
 /// assert_eq!(String::from(wins), "444356092776315");
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Universes(BigUint);
-
-impl Universes {
-    /// The count as a `u128`, if it fits.
-    pub fn to_u128(&self) -> Option<u128> {
-        u128::try_from(&self.0).ok()
-    }
-
-    /// The count as a big integer.
-    pub fn as_biguint(&self) -> &BigUint {
-        &self.0
-    }
-
-    /// The count as a big integer, by value.
-    pub fn into_biguint(self) -> BigUint {
-        self.0
-    }
-
-    /// True when no universe is counted.
-    pub fn is_zero(&self) -> bool {
-        Zero::is_zero(&self.0)
-    }
-
-    /// The number of bits needed to write the count in binary.
-    pub fn bits(&self) -> u64 {
-        self.0.bits()
-    }
-}
-
-impl fmt::Display for Universes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
-    }
-}
-
-impl From<u64> for Universes {
-    fn from(n: u64) -> Self {
-        Self(n.into())
-    }
-}
-
-impl From<u128> for Universes {
-    fn from(n: u128) -> Self {
-        Self(n.into())
-    }
-}
-
-impl From<BigUint> for Universes {
-    fn from(n: BigUint) -> Self {
-        Self(n)
-    }
-}
-
-impl From<Universes> for BigUint {
-    fn from(n: Universes) -> Self {
-        n.0
-    }
-}
-
-impl From<Universes> for String {
-    fn from(n: Universes) -> Self {
-        n.0.to_string()
-    }
-}
-
-impl PartialEq<u64> for Universes {
-    fn eq(&self, other: &u64) -> bool {
-        self.0 == BigUint::from(*other)
-    }
-}
-
-impl PartialEq<u128> for Universes {
-    fn eq(&self, other: &u128) -> bool {
-        self.0 == BigUint::from(*other)
-    }
-}
+pub type Universes = Natural;
 
 #[cfg(test)]
 mod tests {

@@ -135,6 +135,12 @@ impl PartialEq<BigUint> for Natural {
     }
 }
 
+impl From<Natural> for String {
+    fn from(n: Natural) -> Self {
+        n.to_string()
+    }
+}
+
 impl From<Natural> for BigUint {
     fn from(n: Natural) -> Self {
         match n.0 {

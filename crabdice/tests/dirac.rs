@@ -269,8 +269,8 @@ proptest! {
         let outcome = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
         let universes_per_turn = BigUint::from(rules.faces).pow(u32::try_from(rules.rolls).unwrap());
         for (player, turns) in histogram.iter().enumerate() {
-            let in_game: BigUint = turns.in_game.iter().map(Universes::as_biguint).sum();
-            prop_assert_eq!(&in_game, outcome.wins[player].as_biguint());
+            let in_game: BigUint = turns.in_game.iter().map(Universes::to_biguint).sum();
+            prop_assert_eq!(in_game, outcome.wins[player].to_biguint());
             // Alone, every universe reaches the target eventually: weighting
             // the turn-t arrivals by the turns left gives all the universes.
             let last = u32::try_from(turns.alone.len()).unwrap();
@@ -278,7 +278,7 @@ proptest! {
                 .alone
                 .iter()
                 .zip(1..)
-                .map(|(n, t)| n.as_biguint() * universes_per_turn.pow(last - t))
+                .map(|(n, t)| n.to_biguint() * universes_per_turn.pow(last - t))
                 .sum();
             prop_assert_eq!(alone, universes_per_turn.pow(last));
         }
@@ -309,7 +309,7 @@ fn counts_beyond_128_bits_match_the_big_integer_memo() {
     let rules = DiceRules { board: 10, target: 30, faces: 10, rolls: 6 };
     let starts = starts(&[4, 8]);
     let fast = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
-    assert!(fast.answer.as_biguint() > &BigUint::from(u128::MAX));
+    assert!(fast.answer.to_biguint() > BigUint::from(u128::MAX));
     let memo = count_wins::<BigUint>(&starts, &rules, DiracEngine::Memo).unwrap();
     assert_eq!(fast.wins.into_iter().map(BigUint::from).collect::<Vec<_>>(), memo);
     assert!(matches!(

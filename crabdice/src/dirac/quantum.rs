@@ -213,7 +213,7 @@ pub struct WinsByTurn {
 /// // Nobody can reach 21 in two turns: the best is 10 + 10.
 /// assert!(histogram[0].alone[..2].iter().all(Universes::is_zero));
 /// // Summed over the turns, the in-game wins are the answer.
-/// let total: num_bigint::BigUint = histogram[0].in_game.iter().map(Universes::as_biguint).sum();
+/// let total: num_bigint::BigUint = histogram[0].in_game.iter().map(Universes::to_biguint).sum();
 /// assert_eq!(total, 444_356_092_776_315_u64.into());
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
@@ -246,7 +246,7 @@ fn widen<T>(
 }
 
 fn into_universes<C: Count>(wins: Vec<C>) -> Vec<Universes> {
-    wins.into_iter().map(|n| Universes::from(n.into())).collect()
+    wins.into_iter().map(Into::into).collect()
 }
 
 /// The engines, for starts already on the board and rules already checked.

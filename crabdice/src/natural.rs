@@ -7,7 +7,8 @@
 //! and that allocation would be half the cost of solving the puzzle's part 1.
 //! So [`Natural`] keeps a `u128` while the value fits and a `BigUint` only
 //! past it. The representation is normalized (a `BigUint` is never at most
-//! `u128::MAX`), so equality, hashing and ordering compare values.
+//! `u128::MAX`), so equality, hashing and ordering compare values. The Dirac
+//! game's counts, [`Universes`](crate::Universes), are the same type.
 
 use std::fmt;
 

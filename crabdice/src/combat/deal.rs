@@ -206,13 +206,12 @@ impl Labelled<'_> {
 
     /// The score of a deck of labels (see [`deck_score`](super::deck_score)).
     pub fn score<C: Label>(&self, deck: &[C]) -> u64 {
-        let places = deck.iter().rev().zip(1..);
+        let labels = deck.iter().map(|card| card.index());
         if self.ranked.is_empty() {
-            // Every card is its own label: a multiply-add a card, with no
-            // lookup.
-            places.map(|(&card, place)| card.index() as u64 * place).sum()
+            // Every card is its own label: no lookup.
+            super::deck_score(labels.map(|label| label as Card))
         } else {
-            places.map(|(&card, place)| self.value(card.index() as u32) * place).sum()
+            super::deck_score(labels.map(|label| self.value(label as u32)))
         }
     }
 

@@ -352,8 +352,9 @@ pub fn play_with(
     Ok(outcome)
 }
 
-/// The score of a deck, top card first: the bottom card × 1, the next × 2,
-/// and so on. Fits in a `u64` for any deck of a [`Deal`]'s cards.
-pub(crate) fn deck_score(deck: &[Card]) -> u64 {
-    deck.iter().rev().zip(1..).map(|(card, place)| card * place).sum()
+/// The score of a deck's card values, top card first: the bottom card × 1,
+/// the next × 2, and so on. Fits in a `u64` for any deck of a [`Deal`]'s
+/// cards.
+pub(crate) fn deck_score(cards: impl DoubleEndedIterator<Item = Card>) -> u64 {
+    cards.rev().zip(1..).map(|(card, place)| card * place).sum()
 }

@@ -248,7 +248,7 @@ fn repeats(record: &mut (Vec<u8>, Vec<Card>), frame: &mut Frame) -> bool {
 
 fn report(frame: &Frame, winner: Option<Player>, end: End, games: u64, max_depth: u32) -> Report {
     let decks = frame.decks.clone().map(Vec::from);
-    let score = winner.map(|w| super::deck_score(&decks[w]));
+    let score = winner.map(|w| super::deck_score(decks[w].iter().copied()));
     let rounds = match end {
         End::Cycle { start, length } => start - 1 + length,
         _ => frame.round,

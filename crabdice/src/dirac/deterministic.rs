@@ -76,10 +76,11 @@
 //! Scores reach at most `target + board − 1`, which may exceed 64 bits, so
 //! they are `u128`; so are turns (at most `players × target`) and rolls, with
 //! an error if the rolls exceed 2¹²⁸. The answer, a score times the rolls, is
-//! a [`Natural`]: a `u128` while it fits, a big integer past
-//! that. A period is at most `faces × board` turns, which can be astronomical; when learning the periods would exceed 20 million simulated
-//! turns, the game is simulated directly, and if nobody wins within that many
-//! turns the rules are refused with [`RulesError::PeriodTooLong`].
+//! a [`Natural`]: a `u128` while it fits, a big integer past that. A period
+//! is at most `faces × board` turns, which can be astronomical; when
+//! learning the periods would exceed 20 million simulated turns, the game is
+//! simulated directly, and if nobody wins within that many turns the rules
+//! are refused with [`RulesError::PeriodTooLong`].
 
 use smallvec::SmallVec;
 
@@ -325,7 +326,7 @@ impl Moves {
         let (mut position, mut moves, mut total) = (start - 1, pawn.first, 0);
         let mut turn = 0;
         while turn < points.len() {
-            // Sums of two spaces fit; `min` wraps them without a branch.
+            // Sums of two spaces fit (the board is below 2^63).
             position = wrap(position + moves, board);
             moves = wrap(moves + step, board);
             total += position + 1;

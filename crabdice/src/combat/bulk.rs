@@ -23,7 +23,7 @@
 
 use super::deal::{Label, Labelled};
 use super::passes::{self, Finish, Passes};
-use super::stacks::Stacks;
+use super::stacks::{Brent, Stacks};
 use super::{Budget, End, Exhausted, Outcome, PerPlayer, Player, Variant};
 
 /// Ring storage for one deck.
@@ -191,40 +191,16 @@ impl<S: Slots> Deck<S> {
 /// Both decks' cards, copied out.
 type Snapshot<S> = [Vec<<S as Slots>::Card>; 2];
 
-/// A copy of a state kept for Brent's algorithm.
-struct Saved<C> {
-    split: usize,
-    cards: Vec<C>,
-}
-
-impl<C: Label> Saved<C> {
-    fn copy<S: Slots<Card = C>>(&mut self, decks: &[Deck<S>; 2]) {
-        self.split = decks[0].len();
-        self.cards.clear();
-        self.cards.extend(decks[0].cards().chain(decks[1].cards()));
-    }
-
-    fn same_as<S: Slots<Card = C>>(&self, decks: &[Deck<S>; 2]) -> bool {
-        self.split == decks[0].len()
-            && self.cards.iter().copied().eq(decks[0].cards().chain(decks[1].cards()))
-    }
-}
-
 /// The buffers of one level of recursion, reused by every game at that level.
 struct Level<S: Slots> {
     decks: [Deck<S>; 2],
     seen: Stacks<S::Card>,
-    saved: Saved<S::Card>,
 }
 
 impl<S: Slots> Level<S> {
     fn new(room: usize) -> Self {
         let deck = || Deck { slots: S::with_room_for(room), head: 0, tail: 0 };
-        Self {
-            decks: [deck(), deck()],
-            seen: Stacks::default(),
-            saved: Saved { split: 0, cards: Vec::new() },
-        }
+        Self { decks: [deck(), deck()], seen: Stacks::default() }
     }
 
     fn load(
@@ -378,7 +354,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
     // Rounds played before the stacks start watching (see `QUIET`).
     let quiet = QUIET * cards as u64;
     this.seen.reset(cards);
-    let (mut saved, mut power, mut since_saved) = (None, 1u64, 0u64);
+    let mut brent = Brent::new(1);
     let mut rounds = 0u64;
     loop {
         let this = &mut levels[depth];
@@ -395,27 +371,22 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         let until_high = high_at - this.decks[holder].head;
         if until_high == 0 {
             // The highest card is about to be drawn: an anchor.
-            match watch {
-                Watch::Stacks if rounds >= quiet => {
-                    let [one, two] = &this.decks;
-                    let [scratch_one, scratch_two] = &mut ctx.scratch;
-                    let [one, two] = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
-                    if let Some(earlier) = this.seen.observe([one, two], rounds) {
-                        return Ok((Stop::Repeated(earlier), rounds));
-                    }
-                }
-                Watch::None | Watch::Stacks => {}
-                Watch::Brent => {
-                    if let Some(at) = saved.filter(|_| this.saved.same_as(&this.decks)) {
-                        return Ok((Stop::Repeated(at), rounds));
-                    }
-                    since_saved += 1;
-                    if since_saved >= power {
-                        this.saved.copy(&this.decks);
-                        saved = Some(rounds);
-                        power = power.saturating_mul(2);
-                        since_saved = 0;
-                    }
+            let watching = match watch {
+                Watch::None => false,
+                Watch::Stacks => rounds >= quiet,
+                Watch::Brent => true,
+            };
+            if watching {
+                let [one, two] = &this.decks;
+                let [scratch_one, scratch_two] = &mut ctx.scratch;
+                let state = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
+                let earlier = if watch == Watch::Brent {
+                    brent.observe(state, rounds)
+                } else {
+                    this.seen.observe(state, rounds)
+                };
+                if let Some(earlier) = earlier {
+                    return Ok((Stop::Repeated(earlier), rounds));
                 }
             }
             // It cannot start a sub-game and wins its round, so it goes

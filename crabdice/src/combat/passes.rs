@@ -32,6 +32,7 @@
 //! rare, so that costs nothing on the games that end.
 
 use super::deal::{Label, Labelled};
+use super::stacks::Brent;
 use super::{Budget, Exhausted, Player};
 
 /// How a plain game played in passes went.
@@ -142,13 +143,18 @@ fn run<C: Label, B: AsRef<[C]> + AsMut<[C]>, F: Finish>(
     Ok(finish.finish(result, decks.each_ref().map(Line::cards)))
 }
 
+/// Boundaries before the first state is saved: short games end before
+/// then and never copy a state (Brent's algorithm finds a cycle from
+/// whichever boundary it starts saving at).
+const FIRST_SAVE: u64 = 32;
+
 /// Plays plain Combat on `decks` to the end, in passes; see the module
 /// documentation.
 fn play<C: Label, B: AsRef<[C]> + AsMut<[C]>>(
     decks: &mut [Line<B>; 2],
     budget: &mut Budget<'_>,
 ) -> Result<Passes, Exhausted> {
-    let mut brent = Brent::default();
+    let mut brent = Brent::new(FIRST_SAVE);
     let mut rounds = 0;
     loop {
         let k = decks[0].len().min(decks[1].len());
@@ -156,7 +162,7 @@ fn play<C: Label, B: AsRef<[C]> + AsMut<[C]>>(
             let winner = usize::from(decks[0].len() == 0);
             return Ok(Passes::Won { winner, rounds });
         }
-        if brent.repeats(decks) {
+        if brent.observe(decks.each_ref().map(Line::cards), rounds).is_some() {
             return Ok(Passes::Endless);
         }
         pass(decks, k);
@@ -194,49 +200,4 @@ fn pass<C: Label, B: AsRef<[C]> + AsMut<[C]>>(decks: &mut [Line<B>; 2], k: usize
     }
     (one.head, one.tail) = (one.head + k, one.tail + at_one);
     (two.head, two.tail) = (two.head + k, two.tail + at_two);
-}
-
-/// Boundaries before the first state is saved: short games end before
-/// then and never copy a state (Brent's algorithm finds a cycle from
-/// whichever boundary it starts saving at).
-const FIRST_SAVE: u64 = 32;
-
-/// Brent's cycle finder over the states at pass boundaries: one saved state
-/// (player 1's deck length, then both decks' cards).
-struct Brent<C> {
-    split: Option<usize>,
-    cards: Vec<C>,
-    /// Boundaries since the state was saved, and when to save again.
-    since: u64,
-    power: u64,
-}
-
-impl<C> Default for Brent<C> {
-    fn default() -> Self {
-        Self { split: None, cards: Vec::new(), since: 0, power: FIRST_SAVE }
-    }
-}
-
-impl<C: Label> Brent<C> {
-    /// Whether this boundary's state is the saved one; saves it now and then.
-    fn repeats<B: AsRef<[C]> + AsMut<[C]>>(&mut self, decks: &[Line<B>; 2]) -> bool {
-        let [one, two] = decks.each_ref().map(Line::cards);
-        if self.split == Some(one.len())
-            && self.cards.len() == one.len() + two.len()
-            && self.cards[..one.len()] == *one
-            && self.cards[one.len()..] == *two
-        {
-            return true;
-        }
-        self.since += 1;
-        if self.since == self.power {
-            self.split = Some(one.len());
-            self.cards.clear();
-            self.cards.extend_from_slice(one);
-            self.cards.extend_from_slice(two);
-            self.power *= 2;
-            self.since = 0;
-        }
-        false
-    }
 }

@@ -23,6 +23,7 @@
 
 use super::deal::{Label, Labelled};
 use super::passes::{self, Finish, Passes};
+use super::seesaw;
 use super::stacks::{Brent, Stacks};
 use super::{Budget, End, Exhausted, Outcome, PerPlayer, Player, Variant};
 
@@ -239,7 +240,7 @@ struct Context<'a, 'b, S: Slots> {
 enum Stop {
     /// A deck ran out; the other player (this index) won.
     Empty(usize),
-    /// The state of this earlier round came back.
+    /// The game's states repeat, in a cycle of this many rounds.
     Repeated(u64),
     /// The round limit was reached.
     Limit,
@@ -356,6 +357,10 @@ fn play<S: Slots, const SUB_GAMES: bool>(
     this.seen.reset(cards);
     let mut brent = Brent::new(1);
     let mut rounds = 0u64;
+    // The holder's deck length at the previous anchor: inside a see-saw it
+    // is even and the same at every anchor (see `seesaw`).
+    let mut anchor_len = 0;
+    let see_saws = watch != Watch::None && cards % 2 == 1;
     loop {
         let this = &mut levels[depth];
         if this.decks[0].len() == 0 {
@@ -376,17 +381,26 @@ fn play<S: Slots, const SUB_GAMES: bool>(
                 Watch::Stacks => rounds >= quiet,
                 Watch::Brent => true,
             };
-            if watching {
+            let len = this.decks[holder].len();
+            let see_saw = see_saws && len == anchor_len && len.is_multiple_of(2);
+            anchor_len = len;
+            if watching || see_saw {
                 let [one, two] = &this.decks;
                 let [scratch_one, scratch_two] = &mut ctx.scratch;
                 let state = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
-                let earlier = if watch == Watch::Brent {
-                    brent.observe(state, rounds)
-                } else {
-                    this.seen.observe(state, rounds)
+                if see_saw
+                    && let Some(length) =
+                        seesaw::cycle_length(state, |card| S::need(&ctx.need, card))
+                {
+                    return Ok((Stop::Repeated(length), rounds));
+                }
+                let earlier = match watch {
+                    _ if !watching => None,
+                    Watch::Brent => brent.observe(state, rounds),
+                    _ => this.seen.observe(state, rounds),
                 };
                 if let Some(earlier) = earlier {
-                    return Ok((Stop::Repeated(earlier), rounds));
+                    return Ok((Stop::Repeated(rounds - earlier), rounds));
                 }
             }
             // It cannot start a sub-game and wins its round, so it goes
@@ -612,7 +626,7 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
     let mut ctx = Context { need, budget, scratch: [Vec::new(), Vec::new()] };
     let high = highest(&levels[0].decks);
     let (stop, rounds) = play::<S, SUB_GAMES>(&mut ctx, &mut levels, 0, high, u64::MAX, watch)?;
-    let earlier = match stop {
+    let length = match stop {
         Stop::Empty(winner) => {
             return Ok(outcome(
                 labelled,
@@ -622,19 +636,17 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
                 rounds,
             ));
         }
-        Stop::Repeated(earlier) => earlier,
+        Stop::Repeated(length) => length,
         Stop::Limit => unreachable!("the top game is played without a round limit"),
     };
 
-    // The state before round `rounds` is that of round `earlier`: the game
-    // cycles with this length. It really ended (or, in plain Combat, started
+    // The game cycles with this length. It really ended (or, in plain Combat, started
     // to repeat) the first time a state came back: at round `μ + length`,
     // where `μ` is the first round whose state equals the state `length`
     // rounds later. Replay from the deal with a
     // second copy `length` rounds ahead, comparing them at anchors (the
     // first anchor at or after `μ` agrees, none before does), then round by
     // round from the last anchor that disagreed.
-    let length = rounds - earlier;
     let (mut behind, mut ahead) = (level(&start), level(&start));
     advance::<S, SUB_GAMES>(&mut ctx, &mut levels, &mut ahead, length)?;
     let mut disagreed: Option<(Snapshot<S>, Snapshot<S>, u64)> = None;

@@ -37,6 +37,7 @@ mod bulk;
 mod deal;
 mod observed;
 mod passes;
+mod seesaw;
 mod stacks;
 mod states;
 

@@ -1,0 +1,308 @@
+//! # See-saw cycles: proving at a glance that a game never ends
+//!
+//! Most Recursive Combat work goes into sub-games that end by repetition:
+//! on puzzle-shaped deals about four rounds in five are played inside them,
+//! mostly going once around a cycle just to see a state come back. Nearly
+//! all of those cycles have one shape, and a state of that shape can be
+//! recognised, with the cycle's exact length, by one look at the decks.
+//!
+//! ## The shape
+//!
+//! In a game of an odd number of cards, call the deck of even length `E`
+//! and the other `O`, and read them as
+//!
+//! ```text
+//! E = h₀ ℓ  h₁ ℓ  … h₍ₐ₋₁₎ ℓ                (2a cards, a ≥ 1)
+//! O = ℓ  g₀ ℓ  g₁ … g₍ᵦ₋₁₎ ℓ               (2b + 1 cards, b ≥ 1)
+//! ```
+//!
+//! where the `h` and `g` are *high* cards and the `ℓ` are *low* ones. If
+//! every round pits a high card against a low card and the high card wins
+//! it, without a sub-game, then the winners alternate and the shape lasts
+//! forever. `E` draws `h₀` against `O`'s `ℓ` and wins, putting `h₀ ℓ` under
+//! its deck: `E` becomes `ℓ (h ℓ)ᵃ` (odd) and `O` becomes `(g ℓ)ᵇ` (even),
+//! the same shape with the roles swapped; the next round `O` wins with `g₀`,
+//! and so on. No deck can empty: their lengths only swing between `2a` and
+//! `2a + 1`, and between `2b + 1` and `2b`.
+//!
+//! ## Who meets whom
+//!
+//! Each player's high cards stay with it and come round in order: `E` plays
+//! `hᵢ mod a` in round `2i` (counting from the state above), `O` plays
+//! `gᵢ mod b` in round `2i + 1`. The `m = a + b + 1` low cards travel together
+//! as one queue through both decks: number them `ℓ₀ … ℓₘ₋₁` in the order `O`
+//! will draw them (`O`'s low cards top down, then `E`'s, since each low card
+//! `E` draws goes under `O`'s deck); then `O` draws `ℓᵢ mod m` in round `2i`
+//! and `E` draws `ℓ₍ᵢ₋ₐ₎ mod m` in round `2i + 1`. So `hₓ` meets exactly the
+//! `ℓᵧ` with `x ≡ y (mod gcd(a, m))`, and `gₓ` exactly the `ℓᵧ` with
+//! `x ≡ y + a (mod gcd(b, m))` (by the Chinese remainder theorem every pair
+//! in a class meets, again and again).
+//!
+//! The shape therefore lasts forever **if and only if**, in every class of
+//! both kinds, the lowest high card beats the highest low card, and no
+//! meeting in the class starts a sub-game: in round `2i`, `E` holds `2a - 1`
+//! cards after drawing and `O` holds `2b`; in round `2i + 1`, `E` holds `2a`
+//! and `O` holds `2b - 1`. A class is free of sub-games when all its high
+//! cards, or all its low cards, need more cards than their holder has then.
+//! [`cycle_length`] checks exactly this, in `O(n)`.
+//!
+//! ## What it proves
+//!
+//! A state that passes never leads to an empty deck, so a sub-game in it is
+//! won by player 1 (the repetition rule must eventually stop it), whatever
+//! came before. More: inside the shape a round is a rotation of three
+//! sequences of distinct cards (`h`, `g` and the low queue), which can be
+//! undone, so every state of the shape lies on its own cycle, whose length is
+//! the period of the three rotations together:
+//!
+//! ```text
+//! λ = 2 × lcm(a, b, a + b + 1)
+//! ```
+//!
+//! (the `2` because a state of the shape comes back only in the same phase).
+//! For the top game, whose exact last round matters, the engine hands `λ` to
+//! the same replay it uses for any cycle.
+//!
+//! ## What it is worth
+//!
+//! On the benchmark corpus, 97% of the sub-games that end by repetition are
+//! see-saws from the first state of their cycle, and their cycles average
+//! 150 to 250 rounds: recognising the shape within a few rounds of entering
+//! it plays about half as many rounds in all. The engine only looks at
+//! anchors (rounds where the game's highest card is drawn, which in the shape
+//! belongs to one player's `h` or `g`) where the holder's deck is even and as
+//! long as at the previous anchor, as it always is inside the shape; the
+//! check itself gives up at the first pair of cards out of order.
+
+use super::deal::Label;
+
+/// Greatest common divisor.
+const fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// If the state with these decks is a see-saw that lasts forever (see the
+/// module docs), the length of the cycle it lies on. `need` gives the cards
+/// a player must still hold after drawing a card to start a sub-game with
+/// it (nothing within reach means no sub-games: plain Combat).
+///
+/// `None` says nothing: the game may end or cycle in another way.
+#[expect(clippy::many_single_char_names, reason = "the names of the formulas in the module docs")]
+pub(crate) fn cycle_length<C: Label>(decks: [&[C]; 2], need: impl Fn(C) -> usize) -> Option<u64> {
+    let [one, two] = decks;
+    let (e, o) = match (one.len() % 2, two.len() % 2) {
+        (0, 1) => (one, two),
+        (1, 0) => (two, one),
+        _ => return None,
+    };
+    let (a, b) = (e.len() / 2, o.len() / 2);
+    if a == 0 || b == 0 {
+        return None;
+    }
+    // Necessary, and cheap: the next rounds, until a deck draws a card won
+    // in them, must alternate, `E` winning first. Most states that are not
+    // see-saws fail within a few cards.
+    let zig_zag = e.iter().zip(o).enumerate();
+    if zig_zag.into_iter().any(|(i, (&e, &o))| (e > o) != (i % 2 == 0)) {
+        return None;
+    }
+    // Also necessary: the cards put under a deck together meet (both lie in
+    // one class), so the high card of each such pair is the higher. With
+    // that, the extremes of all high and all low cards.
+    let (mut ordered, mut lowest_low, mut highest_low) = (true, o[0], o[0]);
+    let mut lowest_high = |pairs: &[C]| {
+        let mut lowest = pairs[0];
+        for pair in pairs.chunks_exact(2) {
+            let (high, low) = (pair[0], pair[1]);
+            ordered &= high > low;
+            lowest = lowest.min(high);
+            lowest_low = lowest_low.min(low);
+            highest_low = highest_low.max(low);
+        }
+        lowest
+    };
+    let (high_e, high_o) = (lowest_high(e), lowest_high(&o[1..]));
+    if !ordered {
+        return None;
+    }
+    let m = a + b + 1;
+    let classes = |x: usize| gcd(x as u64, m as u64) as usize;
+    let (classes_e, classes_o) = (classes(a), classes(b));
+    // Every high card beats every low card, and no meeting can start a
+    // sub-game: then every class holds, whatever the classes are.
+    let everywhere = high_e.min(high_o) > highest_low
+        && (need(high_e) > 2 * a - 1 || need(lowest_low) > 2 * b)
+        && (need(high_o) > 2 * b - 1 || need(lowest_low) > 2 * a);
+    if !everywhere {
+        // With a single class of each kind that was the whole condition.
+        if classes_e == 1 && classes_o == 1 {
+            return None;
+        }
+        let low = |y: usize| if y <= b { o[2 * y] } else { e[2 * (y - b - 1) + 1] };
+        // `E`'s high cards in round 2i: `O` then holds 2b cards after
+        // drawing.
+        for class in 0..classes_e {
+            let highs = (class..a).step_by(classes_e).map(|x| e[2 * x]);
+            let lows = (class..m).step_by(classes_e).map(low);
+            if !class_holds(highs, lows, 2 * a - 1, 2 * b, &need) {
+                return None;
+            }
+        }
+        // `O`'s high cards in round 2i + 1: `gₓ` meets `ℓᵧ` when
+        // x ≡ y + a (mod gcd(b, m)); `E` then holds 2a cards after drawing.
+        for class in 0..classes_o {
+            let highs = ((class + a) % classes_o..b).step_by(classes_o).map(|x| o[2 * x + 1]);
+            let lows = (class..m).step_by(classes_o).map(low);
+            if !class_holds(highs, lows, 2 * b - 1, 2 * a, &need) {
+                return None;
+            }
+        }
+    }
+    let lcm = |x: u64, y: usize| (x / gcd(x, y as u64)).checked_mul(y as u64);
+    lcm(1, a).and_then(|p| lcm(p, b)).and_then(|p| lcm(p, m))?.checked_mul(2)
+}
+
+/// Whether every high card of a class beats every low card of it, and no
+/// meeting starts a sub-game: the high card's holder keeps `high_keeps`
+/// cards after drawing, the low card's holder `low_keeps`.
+fn class_holds<C: Label>(
+    highs: impl Iterator<Item = C>,
+    lows: impl Iterator<Item = C>,
+    high_keeps: usize,
+    low_keeps: usize,
+    need: impl Fn(C) -> usize,
+) -> bool {
+    let (Some(lowest_high), Some((lowest_low, highest_low))) = (
+        highs.min(),
+        lows.fold(None, |range: Option<(C, C)>, card| {
+            Some(range.map_or((card, card), |(lo, hi)| (lo.min(card), hi.max(card))))
+        }),
+    ) else {
+        return true;
+    };
+    // Needs grow with the card, so the lowest card of a side decides
+    // whether all of that side is out of reach.
+    lowest_high > highest_low && (need(lowest_high) > high_keeps || need(lowest_low) > low_keeps)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{HashMap, VecDeque};
+
+    use super::cycle_length;
+
+    /// Plays literal Recursive Combat (or plain, with `recursive` false)
+    /// from `decks`, as a sub-game with no history; returns the round at
+    /// which the first repeated state is seen and the length of the cycle,
+    /// or `None` if a deck empties.
+    fn literal(decks: [&[u8]; 2], recursive: bool) -> Option<(u64, u64)> {
+        fn game(one: &[u8], two: &[u8], recursive: bool) -> (bool, Option<(u64, u64)>) {
+            let (mut one, mut two): (VecDeque<u8>, VecDeque<u8>) =
+                (one.iter().copied().collect(), two.iter().copied().collect());
+            let mut seen = HashMap::new();
+            for round in 0u64.. {
+                if one.is_empty() || two.is_empty() {
+                    return (two.is_empty(), None);
+                }
+                if let Some(first) = seen.insert((one.clone(), two.clone()), round) {
+                    return (true, Some((first, round - first)));
+                }
+                let (a, b) = (one.pop_front().unwrap(), two.pop_front().unwrap());
+                let one_wins =
+                    if recursive && usize::from(a) <= one.len() && usize::from(b) <= two.len() {
+                        let sub_one: Vec<u8> = one.iter().take(a.into()).copied().collect();
+                        let sub_two: Vec<u8> = two.iter().take(b.into()).copied().collect();
+                        game(&sub_one, &sub_two, true).0
+                    } else {
+                        a > b
+                    };
+                if one_wins {
+                    one.extend([a, b]);
+                } else {
+                    two.extend([b, a]);
+                }
+            }
+            unreachable!()
+        }
+        game(decks[0], decks[1], recursive).1
+    }
+
+    fn need(card: u8) -> usize {
+        usize::from(card)
+    }
+
+    #[test]
+    fn the_smallest_see_saw_has_the_predicted_length() {
+        // E = 6 2 8 3 (a = 2), O = 1 7 5 9 4 (b = 2): λ = 2 × lcm(2, 2, 5).
+        let decks: [&[u8]; 2] = [&[6, 2, 8, 3], &[1, 7, 5, 9, 4]];
+        assert_eq!(cycle_length(decks, need), Some(20));
+        assert_eq!(literal(decks, true), Some((0, 20)));
+    }
+
+    #[test]
+    fn classes_let_a_high_card_face_only_some_low_cards() {
+        // a = 3, b = 5, m = 9: E's high cards fall into gcd(3, 9) = 3
+        // classes, so 29 need only beat the low cards of its own class
+        // (taken from a real corpus sub-game).
+        let decks: [&[u8]; 2] =
+            [&[10, 49, 29, 45, 34, 38, 1], &[42, 39, 50, 12, 44, 27, 48, 28, 41, 40]];
+        assert_eq!(cycle_length(decks, need), Some(90));
+        assert_eq!(literal(decks, true), Some((0, 90)));
+        // Swap 29 and 44: every pair put under a deck together is still in
+        // order, but 29 is now one of player 2's high cards, which (one
+        // class, gcd(5, 9) = 1) must beat every low card, 39 among them. The
+        // state is indeed not on its cycle, which starts 14 rounds later.
+        let swapped: [&[u8]; 2] =
+            [&[10, 49, 44, 45, 34, 38, 1], &[42, 39, 50, 12, 29, 27, 48, 28, 41, 40]];
+        assert_eq!(cycle_length(swapped, need), None);
+        assert_eq!(literal(swapped, true), Some((14, 90)));
+    }
+
+    #[test]
+    fn a_sub_game_inside_the_shape_breaks_it() {
+        // As the smallest see-saw, but with cards so low that a round would
+        // start a sub-game (1 vs 4 with four cards each after drawing).
+        let plain: [&[u8]; 2] = [&[6, 2, 8, 3], &[1, 7, 5, 9, 4]];
+        let low_needs = |card: u8| usize::from(card) / 4;
+        assert_eq!(cycle_length(plain, low_needs), None);
+        assert_eq!(cycle_length(plain, |_| usize::MAX), Some(20));
+    }
+
+    /// Every state of up to nine cards 1..=n in which the check fires is on
+    /// a cycle of exactly the predicted length, under both rule sets.
+    #[test]
+    fn every_small_state_it_accepts_cycles_with_the_predicted_length() {
+        fn permutations(items: &mut Vec<u8>, k: usize, out: &mut dyn FnMut(&[u8])) {
+            if k == items.len() {
+                out(items);
+                return;
+            }
+            for i in k..items.len() {
+                items.swap(k, i);
+                permutations(items, k + 1, out);
+                items.swap(k, i);
+            }
+        }
+        let mut accepted = 0;
+        for n in [5u8, 7, 9] {
+            let mut cards: Vec<u8> = (1..=n).collect();
+            permutations(&mut cards, 0, &mut |order| {
+                for split in 0..=order.len() {
+                    let decks = [&order[..split], &order[split..]];
+                    for recursive in [false, true] {
+                        let needs =
+                            |card: u8| if recursive { usize::from(card) } else { usize::MAX };
+                        if let Some(length) = cycle_length(decks, needs) {
+                            accepted += 1;
+                            assert_eq!(literal(decks, recursive), Some((0, length)), "{decks:?}");
+                        }
+                    }
+                }
+            });
+        }
+        assert!(accepted > 10_000, "only {accepted} states accepted");
+    }
+}

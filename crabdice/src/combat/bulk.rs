@@ -334,9 +334,11 @@ enum Watch {
 /// the answer does not change (a game that has started to repeat never
 /// empties a deck). Most games end, or reach their cycle, well after that
 /// many rounds, so most of them save the cost of watching their first
-/// rounds: on the corpus, 8–27% less time for 2–7% more rounds (4 beat 2,
-/// 3, 5 and 8).
-const QUIET: u64 = 4;
+/// rounds. Since see-saws (module `seesaw`) end most cycling sub-games
+/// without the stacks, watching can start later still: 8 was about 5%
+/// faster than 4 on the corpus, and 16 slower again (before see-saws, 4
+/// had beaten 2, 3, 5 and 8).
+const QUIET: u64 = 8;
 
 /// Plays the game at `levels[depth]` (sub-games use the levels below, added
 /// as needed) for at most `limit` rounds, until a deck empties or until

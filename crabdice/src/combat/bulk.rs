@@ -348,7 +348,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
     ctx: &mut Context<'_, '_, S>,
     levels: &mut Vec<Level<S>>,
     depth: usize,
-    (holder, mut high_at): (usize, usize),
+    (mut holder, mut high_at): (usize, usize),
     limit: u64,
     watch: Watch,
 ) -> Result<(Stop, u64), Exhausted> {
@@ -363,6 +363,16 @@ fn play<S: Slots, const SUB_GAMES: bool>(
     // is even and the same at every anchor (see `seesaw`).
     let mut anchor_len = 0;
     let see_saws = watch != Watch::None && cards % 2 == 1;
+    // Anchors only matter to what watches them: from the start when
+    // see-saws can occur or Brent watches, from `quiet` on when only the
+    // stacks do, never in a replay. Until then rounds run straight through
+    // the anchors, and the highest card is found again when they start.
+    let anchors_from = match watch {
+        Watch::None => u64::MAX,
+        Watch::Stacks if !see_saws => quiet,
+        _ => 0,
+    };
+    let mut tracked = anchors_from == 0;
     loop {
         let this = &mut levels[depth];
         if this.decks[0].len() == 0 {
@@ -374,9 +384,20 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         if rounds >= limit {
             return Ok((Stop::Limit, rounds));
         }
-        let left = usize::try_from(limit - rounds).unwrap_or(usize::MAX);
-        let until_high = high_at - this.decks[holder].head;
-        if until_high == 0 {
+        // Never past the budget's next stop, so a limit or a progress report
+        // comes on time even when no anchor interrupts the rounds.
+        let left = (limit - rounds).min(ctx.budget.room());
+        let left = usize::try_from(left).unwrap_or(usize::MAX);
+        if !tracked && rounds >= anchors_from {
+            (holder, high_at) = highest(&this.decks);
+            tracked = true;
+        }
+        let until_high = if tracked {
+            high_at - this.decks[holder].head
+        } else {
+            usize::try_from(anchors_from - rounds).unwrap_or(usize::MAX)
+        };
+        if tracked && until_high == 0 {
             // The highest card is about to be drawn: an anchor.
             let watching = match watch {
                 Watch::None => false,
@@ -421,37 +442,42 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         if played == most || one.len() == 0 || two.len() == 0 {
             continue;
         }
-        // The next round is decided by a sub-game on the cards under the
-        // two drawn.
-        let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
-        let winner = match deal_sub_game(&ctx.need, levels, depth, drawn) {
-            Some(high_at) => match play::<S, SUB_GAMES>(
-                ctx,
-                levels,
-                depth + 1,
-                (1, high_at),
-                u64::MAX,
-                Watch::Stacks,
-            )?
-            .0
-            {
-                Stop::Empty(winner) => winner,
-                Stop::Repeated(_) | Stop::Limit => 0,
-            },
-            // Player 1 holds the sub-game's highest card, so wins it.
-            None => 0,
-        };
-        let this = &mut levels[depth];
-        for deck in &mut this.decks {
-            deck.head += 1;
-        }
-        let deck = &mut this.decks[winner];
-        deck.slots.set(deck.tail, drawn[winner]);
-        deck.slots.set(deck.tail + 1, drawn[winner ^ 1]);
-        deck.tail += 2;
+        sub_game_round::<S, SUB_GAMES>(ctx, levels, depth)?;
         rounds += 1;
         ctx.budget.spend(1)?;
     }
+}
+
+/// Plays the next round of the game at `levels[depth]`, which is decided by
+/// a sub-game on the cards under the two drawn.
+fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
+    ctx: &mut Context<'_, '_, S>,
+    levels: &mut Vec<Level<S>>,
+    depth: usize,
+) -> Result<(), Exhausted> {
+    let [one, two] = &levels[depth].decks;
+    let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
+    let winner = match deal_sub_game(&ctx.need, levels, depth, drawn) {
+        Some(high_at) => {
+            let sub_game = (1, high_at);
+            match play::<S, SUB_GAMES>(ctx, levels, depth + 1, sub_game, u64::MAX, Watch::Stacks)?.0
+            {
+                Stop::Empty(winner) => winner,
+                Stop::Repeated(_) | Stop::Limit => 0,
+            }
+        }
+        // Player 1 holds the sub-game's highest card, so wins it.
+        None => 0,
+    };
+    let this = &mut levels[depth];
+    for deck in &mut this.decks {
+        deck.head += 1;
+    }
+    let deck = &mut this.decks[winner];
+    deck.slots.set(deck.tail, drawn[winner]);
+    deck.slots.set(deck.tail + 1, drawn[winner ^ 1]);
+    deck.tail += 2;
+    Ok(())
 }
 
 /// Deals the sub-game started by the cards `drawn` (still on top of the

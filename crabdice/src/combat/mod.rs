@@ -271,6 +271,13 @@ impl<'a> Budget<'a> {
         if self.played >= self.next_stop { self.stop() } else { Ok(()) }
     }
 
+    /// Rounds that can be spent before the next limit check or progress
+    /// report (at least one while the limit has not been passed).
+    #[inline]
+    pub(crate) fn room(&self) -> u64 {
+        self.next_stop.saturating_sub(self.played)
+    }
+
     #[cold]
     fn stop(&mut self) -> Result<(), Exhausted> {
         if self.played > self.limit {

@@ -48,6 +48,8 @@ trait Slots: Sized {
     fn set(&mut self, at: usize, card: Self::Card);
     /// The cards at counters `head..tail`, as at most two slices.
     fn slices(&self, head: usize, tail: usize) -> [&[Self::Card]; 2];
+    /// All the slots, from counter 0.
+    fn slots_mut(&mut self) -> &mut [Self::Card];
 }
 
 /// Splits the counters `head..tail` of a ring of `size` slots into at most
@@ -95,6 +97,9 @@ impl Slots for ByteRing {
     fn slices(&self, head: usize, tail: usize) -> [&[u8]; 2] {
         ranges(head, tail, 256).map(|range| &self.0[range])
     }
+    fn slots_mut(&mut self) -> &mut [u8] {
+        &mut self.0
+    }
 }
 
 /// A power-of-two number of wider slots, wrapped with a mask.
@@ -131,6 +136,9 @@ impl<C: Label> Slots for WideRing<C> {
     fn slices(&self, head: usize, tail: usize) -> [&[C]; 2] {
         ranges(head, tail, self.slots.len()).map(|range| &self.slots[range])
     }
+    fn slots_mut(&mut self) -> &mut [C] {
+        &mut self.slots
+    }
 }
 
 /// A deck: the cards at counters `head..tail`, top first.
@@ -163,11 +171,17 @@ impl<S: Slots> Deck<S> {
         }
     }
 
-    /// Replaces the cards with those of two slices, one after the other
-    /// (two plain loops, faster than one over the chained slices).
+    /// Replaces the cards with those of two slices, one after the other,
+    /// making sure a game of `room` cards fits (at least theirs).
     fn load_parts(&mut self, [a, b]: [&[S::Card]; 2], room: usize) {
-        self.load(a.iter().copied(), room);
-        self.put_under(b.iter().copied());
+        if !self.slots.fits(room) {
+            self.slots = S::with_room_for(room);
+        }
+        let slots = self.slots.slots_mut();
+        slots[..a.len()].copy_from_slice(a);
+        slots[a.len()..a.len() + b.len()].copy_from_slice(b);
+        self.head = 0;
+        self.tail = a.len() + b.len();
     }
 
     /// Replaces the cards, making sure a game of `room` cards fits.

@@ -509,9 +509,11 @@ fn deal_sub_game<S: Slots>(
         deck.slots.slices(deck.head + 1, deck.head + 1 + count)
     }
     let counts = drawn.map(|card| S::need(table, card));
-    // Part by part rather than chained: a plain loop over each slice, with
-    // no test of which part an item came from.
-    let highest = |[a, b]: [&[S::Card]; 2]| a.iter().copied().max().max(b.iter().copied().max());
+    // Part by part rather than chained, and from the smallest label rather
+    // than an `Option`: plain loops over each slice, which vectorise. (Each
+    // sub-deck has a card, so its highest is a real card.)
+    let max = |part: &[S::Card]| part.iter().fold(S::Card::default(), |high, &card| high.max(card));
+    let highest = |[a, b]: [&[S::Card]; 2]| max(a).max(max(b));
     let this = &levels[depth];
     let (high_one, high_two) = (highest(sub(this, 0, counts[0])), highest(sub(this, 1, counts[1])));
     if high_one > high_two {
@@ -527,7 +529,7 @@ fn deal_sub_game<S: Slots>(
     next.decks[0].load_parts(one, cards);
     next.decks[1].load_parts(two, cards);
     let [a, b] = two;
-    let is_high = |&card: &S::Card| Some(card) == high_two;
+    let is_high = |&card: &S::Card| card == high_two;
     a.iter().position(is_high).or_else(|| Some(a.len() + b.iter().position(is_high)?))
 }
 

@@ -260,18 +260,32 @@ enum Stop {
     Limit,
 }
 
+/// The rounds in a row, up to the last one played, whose winners have
+/// alternated: a see-saw (module `seesaw`) alternates forever.
+#[derive(Debug, Clone, Copy, Default)]
+struct Swings {
+    streak: usize,
+    /// Whether player 2 won the last round.
+    two_won: bool,
+}
+
 /// Plays at most `rounds` rounds while no sub-game is due and both decks
 /// have cards; returns the rounds played. Without `SUB_GAMES` (plain
-/// Combat) no round starts a sub-game.
+/// Combat) no round starts a sub-game. With `SWINGS` it also counts
+/// alternating winners in `swings`, and stops once `enough` rounds in a row
+/// have alternated.
 #[inline]
-fn bulk<S: Slots, const SUB_GAMES: bool>(
+fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
     decks: &mut [Deck<S>; 2],
     table: &S::Table,
     rounds: usize,
+    swings: &mut Swings,
+    enough: usize,
 ) -> usize {
     let [one, two] = decks;
     let (mut head_one, mut tail_one, mut head_two, mut tail_two) =
         (one.head, one.tail, two.head, two.tail);
+    let Swings { mut streak, two_won: mut last } = *swings;
     let mut played = 0;
     // In passes of at most `min(len₁, len₂)` rounds (see `passes`): no
     // round of a pass draws a card won in it, so a deck cannot run out
@@ -304,9 +318,17 @@ fn bulk<S: Slots, const SUB_GAMES: bool>(
             tail_one += 2 * usize::from(!two_wins);
             tail_two += 2 * usize::from(two_wins);
             played += 1;
+            if SWINGS {
+                streak = (streak + 1) * usize::from(two_wins != last);
+                last = two_wins;
+                if streak >= enough {
+                    break 'passes;
+                }
+            }
         }
     }
     (one.head, one.tail, two.head, two.tail) = (head_one, tail_one, head_two, tail_two);
+    *swings = Swings { streak, two_won: last };
     played
 }
 
@@ -373,18 +395,20 @@ fn play<S: Slots, const SUB_GAMES: bool>(
     this.seen.reset(cards);
     let mut brent = Brent::new(1);
     let mut rounds = 0u64;
-    // The holder's deck length at the previous anchor: inside a see-saw it
-    // is even and the same at every anchor (see `seesaw`).
-    let mut anchor_len = 0;
+    // See-saws (module `seesaw`) need an odd number of cards. One is looked
+    // for when the winners have alternated for `enough` rounds in a row, as
+    // they do forever in a see-saw: 1.5 rounds a card was measured best on
+    // the corpus (0.25, 0.5, 1 and 2 look too often or too late).
     let see_saws = watch != Watch::None && cards % 2 == 1;
-    // Anchors only matter to what watches them: from the start when
-    // see-saws can occur or Brent watches, from `quiet` on when only the
-    // stacks do, never in a replay. Until then rounds run straight through
-    // the anchors, and the highest card is found again when they start.
+    let (mut swings, enough) = (Swings::default(), cards + cards / 2);
+    // Anchors only matter to what watches them: from the start for Brent,
+    // from `quiet` on for the stacks, never in a replay. Until then rounds
+    // run straight through the anchors, and the highest card is found again
+    // when they start.
     let anchors_from = match watch {
         Watch::None => u64::MAX,
-        Watch::Stacks if !see_saws => quiet,
-        _ => 0,
+        Watch::Stacks => quiet,
+        Watch::Brent => 0,
     };
     let mut tracked = anchors_from == 0;
     loop {
@@ -411,52 +435,49 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         } else {
             usize::try_from(anchors_from - rounds).unwrap_or(usize::MAX)
         };
-        if tracked && until_high == 0 {
+        let most = if tracked && until_high == 0 {
             // The highest card is about to be drawn: an anchor.
-            let watching = match watch {
-                Watch::None => false,
-                Watch::Stacks => rounds >= quiet,
-                Watch::Brent => true,
+            let [one, two] = &this.decks;
+            let [scratch_one, scratch_two] = &mut ctx.scratch;
+            let state = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
+            let earlier = match watch {
+                Watch::None => None,
+                Watch::Brent => brent.observe(state, rounds),
+                Watch::Stacks => this.seen.observe(state, rounds),
             };
-            let len = this.decks[holder].len();
-            let see_saw = see_saws && len == anchor_len && len.is_multiple_of(2);
-            anchor_len = len;
-            if watching || see_saw {
-                let [one, two] = &this.decks;
-                let [scratch_one, scratch_two] = &mut ctx.scratch;
-                let state = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
-                if see_saw
-                    && let Some(length) =
-                        seesaw::cycle_length(state, |card| S::need(&ctx.need, card))
-                {
-                    return Ok((Stop::Repeated(length), rounds));
-                }
-                let earlier = match watch {
-                    _ if !watching => None,
-                    Watch::Brent => brent.observe(state, rounds),
-                    _ => this.seen.observe(state, rounds),
-                };
-                if let Some(earlier) = earlier {
-                    return Ok((Stop::Repeated(rounds - earlier), rounds));
-                }
+            if let Some(earlier) = earlier {
+                return Ok((Stop::Repeated(rounds - earlier), rounds));
             }
             // It cannot start a sub-game and wins its round, so it goes
             // under its holder's deck first.
             high_at = this.decks[holder].tail;
-            bulk::<S, SUB_GAMES>(&mut this.decks, &ctx.need, 1);
-            rounds += 1;
-            ctx.budget.spend(1)?;
-            continue;
-        }
-        let most = until_high.min(left);
-        let played = bulk::<S, SUB_GAMES>(&mut this.decks, &ctx.need, most);
+            1
+        } else {
+            until_high.min(left)
+        };
+        let (decks, need) = (&mut this.decks, &ctx.need);
+        let played = if see_saws {
+            bulk::<S, SUB_GAMES, true>(decks, need, most, &mut swings, enough)
+        } else {
+            bulk::<S, SUB_GAMES, false>(decks, need, most, &mut swings, enough)
+        };
         rounds += played as u64;
         ctx.budget.spend(played as u64)?;
         let [one, two] = &this.decks;
+        if see_saws && swings.streak >= enough {
+            swings.streak = 0;
+            let [scratch_one, scratch_two] = &mut ctx.scratch;
+            let state = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
+            if let Some(length) = seesaw::cycle_length(state, |card| S::need(&ctx.need, card)) {
+                return Ok((Stop::Repeated(length), rounds));
+            }
+            continue;
+        }
         if played == most || one.len() == 0 || two.len() == 0 {
             continue;
         }
         sub_game_round::<S, SUB_GAMES>(ctx, levels, depth)?;
+        swings.streak = 0;
         rounds += 1;
         ctx.budget.spend(1)?;
     }

@@ -67,12 +67,12 @@
 //!
 //! On the benchmark corpus, 97% of the sub-games that end by repetition are
 //! see-saws from the first state of their cycle, and their cycles average
-//! 150 to 250 rounds: recognising the shape within a few rounds of entering
-//! it plays about half as many rounds in all. The engine only looks at
-//! anchors (rounds where the game's highest card is drawn, which in the shape
-//! belongs to one player's `h` or `g`) where the holder's deck is even and as
-//! long as at the previous anchor, as it always is inside the shape; the
-//! check itself gives up at the first pair of cards out of order.
+//! 150 to 250 rounds: recognising the shape soon after entering it plays
+//! about half as many rounds in all. The engine looks when the winners of
+//! the last `1.5 n` rounds have alternated, as they always do inside the
+//! shape (counting that costs the round loop two instructions); the check
+//! itself first replays the next rounds in its head, and gives up at the
+//! first one that does not alternate.
 
 use super::deal::Label;
 

@@ -85,36 +85,47 @@ pub fn plain(one: &[u64], two: &[u64]) -> RefOutcome {
 struct Counter {
     games: u64,
     max_depth: u32,
+    /// Rounds of every game so far, and the most allowed.
+    rounds: u64,
+    max_rounds: u64,
 }
 
-/// One game of Recursive Combat: (winner, rounds, end, decks).
+/// How a game ended: (winner, rounds, end, final decks).
+type GameEnd = (u8, u64, &'static str, (Vec<u64>, Vec<u64>));
+
+/// One game of Recursive Combat, or `None`
+/// when the rounds of all games together pass the counter's limit.
 fn recursive_game(
     mut d1: VecDeque<u64>,
     mut d2: VecDeque<u64>,
     depth: u32,
     counter: &mut Counter,
-) -> (u8, u64, &'static str, (Vec<u64>, Vec<u64>)) {
+) -> Option<GameEnd> {
     counter.games += 1;
     counter.max_depth = counter.max_depth.max(depth);
     let mut seen: HashSet<(Vec<u64>, Vec<u64>)> = HashSet::new();
     let mut rounds = 0;
     loop {
         if d1.is_empty() {
-            return (2, rounds, "empty-deck", (Vec::from(d1), Vec::from(d2)));
+            return Some((2, rounds, "empty-deck", (Vec::from(d1), Vec::from(d2))));
         }
         if d2.is_empty() {
-            return (1, rounds, "empty-deck", (Vec::from(d1), Vec::from(d2)));
+            return Some((1, rounds, "empty-deck", (Vec::from(d1), Vec::from(d2))));
         }
         let state = (Vec::from(d1.clone()), Vec::from(d2.clone()));
         if !seen.insert(state) {
-            return (1, rounds, "repetition", (Vec::from(d1), Vec::from(d2)));
+            return Some((1, rounds, "repetition", (Vec::from(d1), Vec::from(d2))));
+        }
+        counter.rounds += 1;
+        if counter.rounds > counter.max_rounds {
+            return None;
         }
         let a = d1.pop_front().unwrap();
         let b = d2.pop_front().unwrap();
         let winner = if d1.len() as u64 >= a && d2.len() as u64 >= b {
             let sub1 = d1.iter().take(a as usize).copied().collect();
             let sub2 = d2.iter().take(b as usize).copied().collect();
-            recursive_game(sub1, sub2, depth + 1, counter).0
+            recursive_game(sub1, sub2, depth + 1, counter)?.0
         } else if a > b {
             1
         } else {
@@ -133,15 +144,21 @@ fn recursive_game(
 
 /// Recursive Combat, literally.
 pub fn recursive(one: &[u64], two: &[u64]) -> RefOutcome {
-    let mut counter = Counter { games: 0, max_depth: 0 };
+    recursive_within(one, two, u64::MAX).unwrap()
+}
+
+/// Recursive Combat, literally, unless it takes more than `max_rounds`
+/// rounds of all games together.
+pub fn recursive_within(one: &[u64], two: &[u64], max_rounds: u64) -> Option<RefOutcome> {
+    let mut counter = Counter { games: 0, max_depth: 0, rounds: 0, max_rounds };
     let (winner, rounds, end, decks) = recursive_game(
         one.iter().copied().collect(),
         two.iter().copied().collect(),
         0,
         &mut counter,
-    );
+    )?;
     let score = Some(score(if winner == 1 { &decks.0 } else { &decks.1 }));
-    RefOutcome {
+    Some(RefOutcome {
         winner,
         end,
         rounds,
@@ -150,5 +167,5 @@ pub fn recursive(one: &[u64], two: &[u64]) -> RefOutcome {
         score,
         games: counter.games,
         max_depth: counter.max_depth,
-    }
+    })
 }

@@ -392,7 +392,6 @@ fn play<S: Slots, const SUB_GAMES: bool>(
     let cards = this.decks[0].len() + this.decks[1].len();
     // Rounds played before the stacks start watching (see `QUIET`).
     let quiet = QUIET * cards as u64;
-    this.seen.reset(cards);
     let mut brent = Brent::new(1);
     let mut rounds = 0u64;
     // See-saws (module `seesaw`) need an odd number of cards. One is looked
@@ -427,7 +426,9 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         let left = (limit - rounds).min(ctx.budget.room());
         let left = usize::try_from(left).unwrap_or(usize::MAX);
         if !tracked && rounds >= anchors_from {
+            // The stacks start watching (most games never get this far).
             (holder, high_at) = highest(&this.decks);
+            this.seen.reset(cards);
             tracked = true;
         }
         let until_high = if tracked {

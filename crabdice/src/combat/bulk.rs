@@ -260,20 +260,19 @@ enum Stop {
     Limit,
 }
 
-/// The rounds in a row, up to the last one played, whose winners have
-/// alternated: a see-saw (module `seesaw`) alternates forever.
+/// How many rounds, up to the last one played, have come in passes (or parts
+/// of passes) that each player won half of, give or take one: as every
+/// stretch of a see-saw (module `seesaw`) is, its winners alternating.
 #[derive(Debug, Clone, Copy, Default)]
 struct Swings {
-    streak: usize,
-    /// Whether player 2 won the last round.
-    two_won: bool,
+    balanced: usize,
 }
 
 /// Plays at most `rounds` rounds while no sub-game is due and both decks
 /// have cards; returns the rounds played. Without `SUB_GAMES` (plain
-/// Combat) no round starts a sub-game. With `SWINGS` it also counts
-/// alternating winners in `swings`, and stops once `enough` rounds in a row
-/// have alternated.
+/// Combat) no round starts a sub-game. With `SWINGS` it also counts rounds
+/// in balanced passes in `swings`, and stops at the end of a pass once
+/// `enough` have been.
 #[inline]
 fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
     decks: &mut [Deck<S>; 2],
@@ -285,7 +284,6 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
     let [one, two] = decks;
     let (mut head_one, mut tail_one, mut head_two, mut tail_two) =
         (one.head, one.tail, two.head, two.tail);
-    let Swings { mut streak, two_won: mut last } = *swings;
     let mut played = 0;
     // In passes of at most `min(len₁, len₂)` rounds (see `passes`): no
     // round of a pass draws a card won in it, so a deck cannot run out
@@ -295,6 +293,7 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
         if pass == 0 {
             break;
         }
+        let won_before = tail_one;
         for _ in 0..pass {
             let (a, b) = (one.slots.get(head_one), two.slots.get(head_two));
             // A sub-game is due when each player needs fewer cards than it
@@ -318,17 +317,21 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
             tail_one += 2 * usize::from(!two_wins);
             tail_two += 2 * usize::from(two_wins);
             played += 1;
-            if SWINGS {
-                streak = (streak + 1) * usize::from(two_wins != last);
-                last = two_wins;
-                if streak >= enough {
-                    break 'passes;
+        }
+        if SWINGS {
+            // Player 1 won `w` of the pass's `pass` rounds.
+            let w = (tail_one - won_before) / 2;
+            if 2 * w + 1 >= pass && 2 * w <= pass + 1 {
+                swings.balanced += pass;
+                if swings.balanced >= enough {
+                    break;
                 }
+            } else {
+                swings.balanced = 0;
             }
         }
     }
     (one.head, one.tail, two.head, two.tail) = (head_one, tail_one, head_two, tail_two);
-    *swings = Swings { streak, two_won: last };
     played
 }
 
@@ -395,9 +398,11 @@ fn play<S: Slots, const SUB_GAMES: bool>(
     let mut brent = Brent::new(1);
     let mut rounds = 0u64;
     // See-saws (module `seesaw`) need an odd number of cards. One is looked
-    // for when the winners have alternated for `enough` rounds in a row, as
-    // they do forever in a see-saw: 1.5 rounds a card was measured best on
-    // the corpus (0.25, 0.5, 1 and 2 look too often or too late).
+    // for after `enough` rounds of balanced passes (see `Swings`), as a
+    // see-saw plays forever: 1.5 rounds a card was measured best on the
+    // corpus (0.5, 1 and 2 look too often or too late). Counting them per
+    // pass rather than watching each round for alternating winners saved
+    // about 3%.
     let see_saws = watch != Watch::None && cards % 2 == 1;
     let (mut swings, enough) = (Swings::default(), cards + cards / 2);
     // Anchors only matter to what watches them: from the start for Brent,
@@ -465,8 +470,8 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         rounds += played as u64;
         ctx.budget.spend(played as u64)?;
         let [one, two] = &this.decks;
-        if see_saws && swings.streak >= enough {
-            swings.streak = 0;
+        if see_saws && swings.balanced >= enough {
+            swings.balanced = 0;
             let [scratch_one, scratch_two] = &mut ctx.scratch;
             let state = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
             if let Some(length) = seesaw::cycle_length(state, |card| S::need(&ctx.need, card)) {
@@ -478,7 +483,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
             continue;
         }
         sub_game_round::<S, SUB_GAMES>(ctx, levels, depth)?;
-        swings.streak = 0;
+        swings.balanced = 0;
         rounds += 1;
         ctx.budget.spend(1)?;
     }

@@ -68,11 +68,11 @@
 //! On the benchmark corpus, 97% of the sub-games that end by repetition are
 //! see-saws from the first state of their cycle, and their cycles average
 //! 150 to 250 rounds: recognising the shape soon after entering it plays
-//! about half as many rounds in all. The engine looks when the winners of
-//! the last `1.5 n` rounds have alternated, as they always do inside the
-//! shape (counting that costs the round loop two instructions); the check
-//! itself first replays the next rounds in its head, and gives up at the
-//! first one that does not alternate.
+//! about half as many rounds in all. The engine looks after `1.5 n` rounds
+//! in which every pass was won half by each player, give or take one, as
+//! always inside the shape (that costs a test per pass, none per round); the
+//! check itself first replays the next rounds in its head, and gives up at
+//! the first one whose winner does not alternate.
 
 use super::deal::Label;
 

@@ -102,6 +102,29 @@ fn the_loop_example_ends_by_repetition_in_part_two_and_cycles_in_part_one() {
 }
 
 #[test]
+fn a_top_game_that_see_saws_ends_exactly_where_the_reference_says() {
+    // The first deal is a see-saw from its first round (high cards 16-19
+    // against low cards 1-5, winners alternating forever); the others are
+    // its cards in other orders. Where the engine recognises the shape it
+    // takes the cycle's length from the formula, and must still find the
+    // exact round where the game repeats.
+    for (one, two) in [
+        (&[16, 2, 18, 3][..], &[1, 17, 5, 19, 4][..]),
+        (&[5, 16, 2, 18, 3], &[1, 17, 4, 19]),
+        (&[3, 1, 16, 2, 18], &[19, 5, 17, 4]),
+    ] {
+        let d = deal(one, two);
+        let what = format!("{one:?} / {two:?}");
+        assert_matches(
+            &play(&d, Variant::Recursive).unwrap(),
+            &reference::recursive(one, two),
+            &what,
+        );
+        assert_matches(&play(&d, Variant::Plain).unwrap(), &reference::plain(one, two), &what);
+    }
+}
+
+#[test]
 fn a_puzzle_sized_plain_deal_can_cycle_forever() {
     // Found by searching random 25 + 25 deals; the reference engine, which
     // stores all 9,645 states, confirms the cycle.

@@ -24,6 +24,7 @@
 //! The crate has no command-line dependencies; the `crabdice` binary lives in
 //! the `crabdice-cli` crate.
 
+mod arith;
 pub mod combat;
 mod count;
 mod detect;

@@ -75,26 +75,7 @@
 //! the first one whose winner does not alternate.
 
 use super::deal::Label;
-
-/// Greatest common divisor, by Stein's binary algorithm: shifts instead of
-/// divisions, which are slow and would be the check's largest cost.
-const fn gcd(mut a: u64, mut b: u64) -> u64 {
-    if a == 0 || b == 0 {
-        return a | b;
-    }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            (a, b) = (b, a);
-        }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
-    }
-}
+use crate::arith::gcd;
 
 /// If the state with these decks is a see-saw that lasts forever (see the
 /// module docs), the length of the cycle it lies on. `need` gives the cards
@@ -244,19 +225,6 @@ mod tests {
 
     fn need(card: u8) -> usize {
         usize::from(card)
-    }
-
-    #[test]
-    fn gcd_agrees_with_euclid() {
-        const fn euclid(a: u64, b: u64) -> u64 {
-            if b == 0 { a } else { euclid(b, a % b) }
-        }
-        for a in 0..200 {
-            for b in 0..200 {
-                assert_eq!(super::gcd(a, b), euclid(a, b), "gcd({a}, {b})");
-            }
-        }
-        assert_eq!(super::gcd(1 << 40, 3 << 38), 1 << 38);
     }
 
     #[test]

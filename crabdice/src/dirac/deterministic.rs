@@ -84,6 +84,7 @@
 
 use smallvec::SmallVec;
 
+use crate::arith::gcd;
 use crate::error::{DiceError, RulesError};
 use crate::natural::Natural;
 
@@ -614,27 +615,6 @@ fn simulate(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Option<End> {
         }
     }
     None
-}
-
-/// The greatest common divisor, by [Stein's
-/// algorithm](https://en.wikipedia.org/wiki/Binary_GCD_algorithm): shifts
-/// and subtractions, no division.
-const fn gcd(mut a: u64, mut b: u64) -> u64 {
-    if a == 0 || b == 0 {
-        return a | b;
-    }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            (a, b) = (b, a);
-        }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
-    }
 }
 
 /// `a × b mod m`, exact for any 64-bit operands (`m > 0`); a machine word

@@ -174,9 +174,7 @@ impl<S: Slots> Deck<S> {
     /// Replaces the cards with those of two slices, one after the other,
     /// making sure a game of `room` cards fits (at least theirs).
     fn load_parts(&mut self, [a, b]: [&[S::Card]; 2], room: usize) {
-        if !self.slots.fits(room) {
-            self.slots = S::with_room_for(room);
-        }
+        self.make_room(room);
         let slots = self.slots.slots_mut();
         slots[..a.len()].copy_from_slice(a);
         slots[a.len()..a.len() + b.len()].copy_from_slice(b);
@@ -186,12 +184,18 @@ impl<S: Slots> Deck<S> {
 
     /// Replaces the cards, making sure a game of `room` cards fits.
     fn load(&mut self, cards: impl Iterator<Item = S::Card>, room: usize) {
-        if !self.slots.fits(room) {
-            self.slots = S::with_room_for(room);
-        }
+        self.make_room(room);
         self.head = 0;
         self.tail = 0;
         self.put_under(cards);
+    }
+
+    /// Makes sure the ring can hold a game of `room` cards (its cards are
+    /// lost if it must grow).
+    fn make_room(&mut self, room: usize) {
+        if !self.slots.fits(room) {
+            self.slots = S::with_room_for(room);
+        }
     }
 
     /// Puts `cards` under the deck, in order.
@@ -537,8 +541,8 @@ fn deal_sub_game<S: Slots>(
     }
     let counts = drawn.map(|card| S::need(table, card));
     // Part by part rather than chained, and from the smallest label rather
-    // than an `Option`: plain loops over each slice, which vectorise. (Each
-    // sub-deck has a card, so its highest is a real card.)
+    // than an `Option`: a plain loop over each slice. (Each sub-deck has a
+    // card, so its highest is a real card.)
     let max = |part: &[S::Card]| part.iter().fold(S::Card::default(), |high, &card| high.max(card));
     let highest = |[a, b]: [&[S::Card]; 2]| max(a).max(max(b));
     let this = &levels[depth];
@@ -711,13 +715,13 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
         Stop::Limit => unreachable!("the top game is played without a round limit"),
     };
 
-    // The game cycles with this length. It really ended (or, in plain Combat, started
-    // to repeat) the first time a state came back: at round `μ + length`,
-    // where `μ` is the first round whose state equals the state `length`
-    // rounds later. Replay from the deal with a
-    // second copy `length` rounds ahead, comparing them at anchors (the
-    // first anchor at or after `μ` agrees, none before does), then round by
-    // round from the last anchor that disagreed.
+    // The game cycles with this length. It really ended (or, in plain
+    // Combat, started to repeat) the first time a state came back: at round
+    // `μ + length`, where `μ` is the first round whose state equals the
+    // state `length` rounds later. Replay from the deal with a second copy
+    // `length` rounds ahead, comparing them at anchors (the first anchor at
+    // or after `μ` agrees, none before does), then round by round from the
+    // last anchor that disagreed.
     let (mut behind, mut ahead) = (level(&start), level(&start));
     advance::<S, SUB_GAMES>(&mut ctx, &mut levels, &mut ahead, length)?;
     let mut disagreed: Option<(Snapshot<S>, Snapshot<S>, u64)> = None;

@@ -98,8 +98,8 @@ pub(crate) fn cycle_length<C: Label>(decks: [&[C]; 2], need: impl Fn(C) -> usize
     // Necessary, and cheap: the next rounds, until a deck draws a card won
     // in them, must alternate, `E` winning first. Most states that are not
     // see-saws fail within a few cards.
-    let zig_zag = e.iter().zip(o).enumerate();
-    if zig_zag.into_iter().any(|(i, (&e, &o))| (e > o) != (i % 2 == 0)) {
+    let mut zig_zag = e.iter().zip(o).enumerate();
+    if zig_zag.any(|(i, (&e, &o))| (e > o) != (i % 2 == 0)) {
         return None;
     }
     // Also necessary: the cards put under a deck together meet (both lie in
@@ -124,9 +124,9 @@ pub(crate) fn cycle_length<C: Label>(decks: [&[C]; 2], need: impl Fn(C) -> usize
     let m = a + b + 1;
     // Every high card beats every low card, and no meeting can start a
     // sub-game: then every class holds, whatever the classes are.
-    let everywhere = high_e.min(high_o) > highest_low
-        && (need(high_e) > 2 * a - 1 || need(lowest_low) > 2 * b)
-        && (need(high_o) > 2 * b - 1 || need(lowest_low) > 2 * a);
+    let lows = (lowest_low, highest_low);
+    let everywhere = class_wins(high_e, lows, 2 * a - 1, 2 * b, &need)
+        && class_wins(high_o, lows, 2 * b - 1, 2 * a, &need);
     if !everywhere {
         let classes = |x: usize| gcd(x as u64, m as u64) as usize;
         let (classes_e, classes_o) = (classes(a), classes(b));
@@ -168,7 +168,7 @@ fn class_holds<C: Label>(
     low_keeps: usize,
     need: impl Fn(C) -> usize,
 ) -> bool {
-    let (Some(lowest_high), Some((lowest_low, highest_low))) = (
+    let (Some(lowest_high), Some(lows)) = (
         highs.min(),
         lows.fold(None, |range: Option<(C, C)>, card| {
             Some(range.map_or((card, card), |(lo, hi)| (lo.min(card), hi.max(card))))
@@ -176,6 +176,18 @@ fn class_holds<C: Label>(
     ) else {
         return true;
     };
+    class_wins(lowest_high, lows, high_keeps, low_keeps, need)
+}
+
+/// [`class_holds`] from a class's lowest high card and the lowest and
+/// highest of its low cards.
+fn class_wins<C: Label>(
+    lowest_high: C,
+    (lowest_low, highest_low): (C, C),
+    high_keeps: usize,
+    low_keeps: usize,
+    need: impl Fn(C) -> usize,
+) -> bool {
     // Needs grow with the card, so the lowest card of a side decides
     // whether all of that side is out of reach.
     lowest_high > highest_low && (need(lowest_high) > high_keeps || need(lowest_low) > low_keeps)

@@ -64,21 +64,19 @@ struct Line<B> {
 }
 
 impl<B> Line<B> {
-    /// A deck of `cards` in `buffer`, whose [`size`] must be room for one
-    /// and a half times the deal's `n` cards: after a move to the front, a
-    /// deck of `len` cards needs `len + 2k` slots for a pass of `k` rounds,
-    /// and `k` is at most `len` and at most the other deck's `n − len`, so
-    /// `len + 2k ≤ min(3·len, 2n − len) ≤ 1.5n`.
-    fn new<C: Label>(mut buffer: B, cards: impl Iterator<Item = C>) -> Self
+    /// Deals `cards` into an empty deck. The buffer's [`size`] must be room
+    /// for one and a half times the deal's `n` cards: after a move to the
+    /// front, a deck of `len` cards needs `len + 2k` slots for a pass of `k`
+    /// rounds, and `k` is at most `len` and at most the other deck's
+    /// `n − len`, so `len + 2k ≤ min(3·len, 2n − len) ≤ 1.5n`.
+    fn deal<C: Label>(&mut self, cards: impl Iterator<Item = C>)
     where
         B: AsMut<[C]>,
     {
-        let mut tail = 0;
-        for (slot, card) in buffer.as_mut().iter_mut().zip(cards) {
+        for (slot, card) in self.buffer.as_mut().iter_mut().zip(cards) {
             *slot = card;
-            tail += 1;
+            self.tail += 1;
         }
-        Self { buffer, head: 0, tail }
     }
 
     /// The cards, top first.
@@ -122,7 +120,7 @@ pub(super) fn solve<F: Finish>(
     finish: F,
 ) -> Result<F::Output, Exhausted> {
     // One and a half times the deal's cards is enough room (see
-    // `Line::new`); four times moves the decks back less often. Sizes are
+    // `Line::deal`); four times moves the decks back less often. Sizes are
     // powers of two, plus the one slot past the end (see `size`).
     let room = (4 * labelled.cards_in_deal() + 2).next_power_of_two() + 1;
     if u8::try_from(labelled.largest).is_ok() {
@@ -131,26 +129,31 @@ pub(super) fn solve<F: Finish>(
         // would clear quicker still, but moving the decks back more often
         // cost more than it saved on puzzle-sized deals.)
         if labelled.cards_in_deal() <= 170 {
-            run::<u8, _, _>(labelled, [[0; 256 + 1]; 2], budget, finish)
+            run::<u8, _, _>(labelled, || [0; 256 + 1], budget, finish)
         } else {
-            run::<u8, _, _>(labelled, [[0; 512 + 1]; 2], budget, finish)
+            run::<u8, _, _>(labelled, || [0; 512 + 1], budget, finish)
         }
     } else if u16::try_from(labelled.largest).is_ok() {
-        run::<u16, _, _>(labelled, [vec![0; room], vec![0; room]], budget, finish)
+        run::<u16, _, _>(labelled, || vec![0; room], budget, finish)
     } else {
-        run::<u32, _, _>(labelled, [vec![0; room], vec![0; room]], budget, finish)
+        run::<u32, _, _>(labelled, || vec![0; room], budget, finish)
     }
 }
 
-/// Deals the cards as `C` labels into the two buffers, plays, finishes.
+/// Deals the cards as `C` labels into two buffers made by `buffer`, plays,
+/// finishes. (The buffers are made where they stay: moving a byte array
+/// into place cost more than a 39-round game's passes.)
 fn run<C: Label, B: AsRef<[C]> + AsMut<[C]>, F: Finish>(
     labelled: &Labelled<'_>,
-    [one, two]: [B; 2],
+    buffer: impl Fn() -> B,
     budget: &mut Budget<'_>,
     finish: F,
 ) -> Result<F::Output, Exhausted> {
-    let deck = |player| labelled.deck(player).map(C::from_u32);
-    let mut decks = [Line::new(one, deck(Player::One)), Line::new(two, deck(Player::Two))];
+    let line = || Line { buffer: buffer(), head: 0, tail: 0 };
+    let mut decks = [line(), line()];
+    for (line, player) in decks.iter_mut().zip([Player::One, Player::Two]) {
+        line.deal(labelled.deck(player).map(C::from_u32));
+    }
     let result = play(&mut decks, budget)?;
     Ok(finish.finish(result, decks.each_ref().map(Line::cards)))
 }

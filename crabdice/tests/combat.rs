@@ -304,3 +304,22 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+    /// One card too large for a byte makes the engine rank the cards (its
+    /// labels are no longer the values, so needs come from a table), while
+    /// the small cards still start sub-games.
+    #[test]
+    fn deals_with_a_card_above_255_match_the_reference(
+        (one, two) in deals(12),
+        big in 256..100_000u64,
+        to_one in any::<bool>(),
+        at in any::<prop::sample::Index>(),
+    ) {
+        let (mut one, mut two) = (one, two);
+        let deck = if to_one { &mut one } else { &mut two };
+        deck.insert(at.index(deck.len() + 1), big);
+        check_bounded(&one, &two, 20_000)?;
+    }
+}

@@ -63,10 +63,14 @@ fn ranges(head: usize, tail: usize, size: usize) -> [std::ops::Range<usize>; 2] 
     }
 }
 
-/// 256 one-byte slots: wrapping is a cast.
-struct ByteRing([u8; 256]);
+/// 256 one-byte slots: wrapping is a cast. With `VALUES`, every label is
+/// the card's own value, and a card's need is the label itself: no table
+/// lookup in the round loop. (The table caps needs at `n`, but a need the
+/// player cannot meet starts no sub-game either way.) Never for plain
+/// Combat, whose needs are all out of reach.
+struct ByteRing<const VALUES: bool>([u8; 256]);
 
-impl Slots for ByteRing {
+impl<const VALUES: bool> Slots for ByteRing<VALUES> {
     type Card = u8;
     type Table = [u32; 256];
     fn table(need: &[u32]) -> Self::Table {
@@ -78,7 +82,7 @@ impl Slots for ByteRing {
     }
     #[inline]
     fn need(table: &Self::Table, card: u8) -> usize {
-        table[usize::from(card)] as usize
+        if VALUES { usize::from(card) } else { table[usize::from(card)] as usize }
     }
     fn with_room_for(_: usize) -> Self {
         Self([0; 256])
@@ -642,8 +646,11 @@ pub(super) fn solve(
     let largest = labelled.largest;
     let mut run = || match (u8::try_from(largest).is_ok(), u16::try_from(largest).is_ok(), variant)
     {
-        (true, _, Variant::Plain) => solve_with::<ByteRing, false>(labelled, budget),
-        (true, _, Variant::Recursive) => solve_with::<ByteRing, true>(labelled, budget),
+        (true, _, Variant::Plain) => solve_with::<ByteRing<false>, false>(labelled, budget),
+        (true, _, Variant::Recursive) if labelled.labels_are_values() => {
+            solve_with::<ByteRing<true>, true>(labelled, budget)
+        }
+        (true, _, Variant::Recursive) => solve_with::<ByteRing<false>, true>(labelled, budget),
         (false, true, Variant::Plain) => solve_with::<WideRing<u16>, false>(labelled, budget),
         (false, true, Variant::Recursive) => solve_with::<WideRing<u16>, true>(labelled, budget),
         (false, false, Variant::Plain) => solve_with::<WideRing<u32>, false>(labelled, budget),

@@ -173,6 +173,11 @@ impl Labelled<'_> {
         self.deal.cards()
     }
 
+    /// Whether every card is its own label.
+    pub fn labels_are_values(&self) -> bool {
+        self.ranked.is_empty()
+    }
+
     /// A player's deck as labels, top first.
     pub fn deck(&self, player: Player) -> impl Iterator<Item = u32> + '_ {
         self.deal.decks[player].iter().map(|&card| {

@@ -20,6 +20,7 @@ mod baseline;
 #[path = "../tests/seeded/mod.rs"]
 mod seeded;
 
+use baseline::bytes;
 use crabdice::{Deal, Variant, play, winning_score};
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
@@ -38,10 +39,6 @@ fn case(seed: &str) -> (Deal, u64, u64) {
     let row = table.lines().find(|l| l.starts_with(&format!("deal-{seed}.txt"))).unwrap();
     let fields: Vec<u64> = row.split_whitespace().skip(1).map(|f| f.parse().unwrap()).collect();
     (Deal::parse(&text).unwrap(), fields[0], fields[2])
-}
-
-fn bytes(deck: &[u64]) -> Vec<u8> {
-    deck.iter().map(|&c| c as u8).collect()
 }
 
 #[divan::bench(args = DEALS)]

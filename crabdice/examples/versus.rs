@@ -23,12 +23,8 @@ mod seeded;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use baseline::bytes;
 use crabdice::{Variant, winning_score};
-
-/// A deck's cards as the model takes them.
-fn bytes(deck: &[u64]) -> Vec<u8> {
-    deck.iter().map(|&card| card as u8).collect()
-}
 
 fn main() {
     let deals: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(3000);

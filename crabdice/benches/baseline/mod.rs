@@ -101,6 +101,12 @@ fn game(
     two.len == 0
 }
 
+/// A deck's cards as the model takes them (the seeded and corpus deals'
+/// cards all fit in a byte).
+pub fn bytes(deck: &[u64]) -> Vec<u8> {
+    deck.iter().map(|&card| card as u8).collect()
+}
+
 /// The winner's score under Recursive Combat, as the public solution finds it.
 pub fn recursive_combat(one: &[u8], two: &[u8]) -> u32 {
     let (mut one, mut two) = (Deck::new(one), Deck::new(two));

@@ -382,10 +382,14 @@ enum Watch {
 /// empties a deck). Most games end, or reach their cycle, well after that
 /// many rounds, so most of them save the cost of watching their first
 /// rounds. Since see-saws (module `seesaw`) end most cycling sub-games
-/// without the stacks, watching can start later still: 8 was about 5%
-/// faster than 4 on the corpus, and 16 slower again (before see-saws, 4
-/// had beaten 2, 3, 5 and 8).
-const QUIET: u64 = 8;
+/// without the stacks, watching can start later still. 16 is the best
+/// measured for the current engine: against 8, 6% faster on deals 2951,
+/// 2114 and 287 and 3% on 1762 (alternating runs, medians of 7), and 2.14-
+/// 2.24× the public model over 3,000 seeded deals instead of 2.03-2.05×
+/// (`examples/versus`); 12, 24 and 32 run more instructions than 16. (With
+/// the engine of the time, 8 had beaten 4 by about 5%, and 16; before
+/// see-saws, 4 had beaten 2, 3, 5 and 8.)
+const QUIET: u64 = 16;
 
 /// Plays the game at `levels[depth]` (sub-games use the levels below, added
 /// as needed) for at most `limit` rounds, until a deck empties or until

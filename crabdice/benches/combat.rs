@@ -20,7 +20,6 @@ mod baseline;
 #[path = "../tests/seeded/mod.rs"]
 mod seeded;
 
-use baseline::bytes;
 use crabdice::{Deal, Variant, play, winning_score};
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
@@ -53,7 +52,7 @@ fn recursive(bencher: Bencher, seed: &str) {
 #[divan::bench(args = DEALS)]
 fn baseline_recursive(bencher: Bencher, seed: &str) {
     let (deal, _, _) = case(seed);
-    let (one, two) = (bytes(&deal.decks().one), bytes(&deal.decks().two));
+    let (one, two) = baseline::decks(&deal);
     bencher.bench(|| baseline::recursive_combat(black_box(&one), black_box(&two)));
 }
 
@@ -79,7 +78,7 @@ fn plain_score(bencher: Bencher, seed: &str) {
 #[divan::bench(args = DEALS)]
 fn baseline_plain(bencher: Bencher, seed: &str) {
     let (deal, expected, _) = case(seed);
-    let (one, two) = (bytes(&deal.decks().one), bytes(&deal.decks().two));
+    let (one, two) = baseline::decks(&deal);
     bencher.bench(|| {
         let score = baseline::combat(black_box(&one), black_box(&two));
         assert_eq!(u64::from(score), expected);
@@ -93,7 +92,7 @@ fn many() -> Vec<(Deal, Vec<u8>, Vec<u8>, u64)> {
     (0..1000)
         .map(|seed| {
             let deal = seeded::deal(25, seed);
-            let (one, two) = (bytes(&deal.decks().one), bytes(&deal.decks().two));
+            let (one, two) = baseline::decks(&deal);
             let score = u64::from(baseline::combat(&one, &two));
             assert_eq!(winning_score(&deal, Variant::Plain).unwrap(), Some(score));
             (deal, one, two, score)

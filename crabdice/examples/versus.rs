@@ -23,7 +23,6 @@ mod seeded;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use baseline::bytes;
 use crabdice::{Variant, winning_score};
 
 fn main() {
@@ -35,7 +34,7 @@ fn main() {
     let mut slowest = (Duration::ZERO, Duration::ZERO, 0);
     for seed in 0..deals {
         let deal = seeded::deal(25, seed);
-        let (one, two) = (bytes(&deal.decks().one), bytes(&deal.decks().two));
+        let (one, two) = baseline::decks(&deal);
         let start = Instant::now();
         let answer = winning_score(black_box(&deal), Variant::Recursive).expect("no limit");
         let middle = Instant::now();
@@ -68,7 +67,7 @@ fn plain(deals: u64) {
     let all: Vec<_> = (0..deals)
         .map(|seed| {
             let deal = seeded::deal(25, seed);
-            let (one, two) = (bytes(&deal.decks().one), bytes(&deal.decks().two));
+            let (one, two) = baseline::decks(&deal);
             let answer = winning_score(&deal, Variant::Plain).expect("no limit");
             (deal, one, two, answer)
         })

@@ -101,10 +101,11 @@ fn game(
     two.len == 0
 }
 
-/// A deck's cards as the model takes them (the seeded and corpus deals'
-/// cards all fit in a byte).
-pub fn bytes(deck: &[u64]) -> Vec<u8> {
-    deck.iter().map(|&card| card as u8).collect()
+/// Both decks of a deal as the model takes them (the seeded and corpus
+/// deals' cards all fit in a byte).
+pub fn decks(deal: &crabdice::Deal) -> (Vec<u8>, Vec<u8>) {
+    let bytes = |deck: &[u64]| deck.iter().map(|&card| card as u8).collect();
+    (bytes(&deal.decks().one), bytes(&deal.decks().two))
 }
 
 /// The winner's score under Recursive Combat, as the public solution finds it.

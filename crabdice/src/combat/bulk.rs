@@ -211,6 +211,16 @@ impl<S: Slots> Deck<S> {
     }
 }
 
+/// Both decks' cards as slices, straightened in `scratch` where they wrap.
+fn state<'a, S: Slots>(
+    decks: &'a [Deck<S>; 2],
+    scratch: &'a mut [Vec<S::Card>; 2],
+) -> [&'a [S::Card]; 2] {
+    let [one, two] = decks;
+    let [scratch_one, scratch_two] = scratch;
+    [one.contiguous(scratch_one), two.contiguous(scratch_two)]
+}
+
 /// Both decks' cards, copied out.
 type Snapshot<S> = [Vec<<S as Slots>::Card>; 2];
 
@@ -384,9 +394,10 @@ enum Watch {
 /// rounds. Since see-saws (module `seesaw`) end most cycling sub-games
 /// without the stacks, watching can start later still. 16 is the best
 /// measured for the current engine: against 8, 6% faster on deals 2951,
-/// 2114 and 287 and 3% on 1762 (alternating runs, medians of 7), and 2.14-
-/// 2.24× the public model over 3,000 seeded deals instead of 2.03-2.05×
-/// (`examples/versus`); 12, 24 and 32 run more instructions than 16. (With
+/// 2114 and 287 and 3% on 1762 (alternating runs, medians of 7), and
+/// between 2.14× and 2.24× the public model over 3,000 seeded deals instead
+/// of 2.03-2.05× (`examples/versus`); 12, 24 and 32 run more instructions
+/// than 16. (With
 /// the engine of the time, 8 had beaten 4 by about 5%, and 16; before
 /// see-saws, 4 had beaten 2, 3, 5 and 8.)
 const QUIET: u64 = 16;
@@ -455,9 +466,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         };
         let most = if tracked && until_high == 0 {
             // The highest card is about to be drawn: an anchor.
-            let [one, two] = &this.decks;
-            let [scratch_one, scratch_two] = &mut ctx.scratch;
-            let state = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
+            let state = state(&this.decks, &mut ctx.scratch);
             let earlier = match watch {
                 Watch::None => None,
                 Watch::Brent => brent.observe(state, rounds),
@@ -481,16 +490,15 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         };
         rounds += played as u64;
         ctx.budget.spend(played as u64)?;
-        let [one, two] = &this.decks;
         if see_saws && swings.balanced >= enough {
             swings.balanced = 0;
-            let [scratch_one, scratch_two] = &mut ctx.scratch;
-            let state = [one.contiguous(scratch_one), two.contiguous(scratch_two)];
+            let state = state(&this.decks, &mut ctx.scratch);
             if let Some(length) = seesaw::cycle_length(state, |card| S::need(&ctx.need, card)) {
                 return Ok((Stop::Repeated(length), rounds));
             }
             continue;
         }
+        let [one, two] = &this.decks;
         if played == most || one.len() == 0 || two.len() == 0 {
             continue;
         }

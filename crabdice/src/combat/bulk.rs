@@ -399,13 +399,12 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
         if SWINGS {
             // Player 1 won `w` of the pass's `pass` rounds.
             let w = (tail_one - won_before) / 2;
-            if 2 * w + 1 >= pass && 2 * w <= pass + 1 {
-                swings.balanced += pass;
-                if swings.balanced >= enough {
-                    break;
-                }
-            } else {
-                swings.balanced = 0;
+            // Without a branch on whether the pass was balanced (a coin
+            // flip to the predictor): add its rounds, or clear the count.
+            let balanced = 2 * w + 1 >= pass && 2 * w <= pass + 1;
+            swings.balanced = (swings.balanced + pass) & 0usize.wrapping_sub(usize::from(balanced));
+            if swings.balanced >= enough {
+                break;
             }
         }
     }

@@ -819,3 +819,51 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What `copy_top` must do, card by card: the cards at counters
+    /// `head..head + count` of a ring of `size` slots, and the highest.
+    fn expected<C: Label>(slots: &[C], head: usize, count: usize) -> (Vec<C>, C) {
+        let cards: Vec<C> = (head..head + count).map(|at| slots[at % slots.len()]).collect();
+        let high = cards.iter().copied().max().unwrap_or_default();
+        (cards, high)
+    }
+
+    proptest! {
+        /// Windows of 16, masked, and those that wrap around the ring's end.
+        #[test]
+        fn byte_rings_copy_and_maximise_the_cards_under_a_head(
+            slots in prop::collection::vec(any::<u8>(), 256),
+            head in 0..2048usize,
+            count in 0..256usize,
+        ) {
+            let mut from = ByteRing::<true>([0; 256]);
+            from.0.copy_from_slice(&slots);
+            let mut to = ByteRing::<true>([0xAA; 256]);
+            let high = to.copy_top(&from, head, count);
+            let (cards, expected_high) = expected(&slots, head, count);
+            prop_assert_eq!(&to.0[..count], &cards[..]);
+            prop_assert_eq!(high, expected_high);
+        }
+
+        /// The card-by-card default, on a ring of 512 wide slots.
+        #[test]
+        fn wide_rings_copy_and_maximise_the_cards_under_a_head(
+            slots in prop::collection::vec(any::<u16>(), 512),
+            head in 0..4096usize,
+            count in 0..=512usize,
+        ) {
+            let mut from = WideRing::<u16>::with_room_for(512);
+            from.slots.copy_from_slice(&slots);
+            let mut to = WideRing::<u16>::with_room_for(512);
+            let high = to.copy_top(&from, head, count);
+            let (cards, expected_high) = expected(&slots, head, count);
+            prop_assert_eq!(&to.slots[..count], &cards[..]);
+            prop_assert_eq!(high, expected_high);
+        }
+    }
+}

@@ -323,3 +323,22 @@ proptest! {
         check_bounded(&one, &two, 20_000)?;
     }
 }
+
+/// More than 256 cards take the engine's wide rings (16-bit labels), which
+/// deal sub-games card by card: 300 cards, of which only `1..=12` are small
+/// enough to start sub-games (6 to 57 games a deal).
+#[test]
+fn recursive_deals_of_wide_labels_match_the_reference() {
+    for seed in 0..16 {
+        let (one, two) = seeded::decks(150, seed);
+        let lift = |deck: Vec<u64>| -> Vec<u64> {
+            deck.into_iter().map(|c| if c <= 12 { c } else { c + 1000 }).collect()
+        };
+        let (one, two) = (lift(one), lift(two));
+        let expected = reference::recursive(&one, &two);
+        assert!(expected.games > 1, "seed {seed} starts sub-games");
+        let d = deal(&one, &two);
+        assert_matches(&play(&d, Variant::Recursive).unwrap(), &expected, &format!("wide #{seed}"));
+        assert_eq!(winning_score(&d, Variant::Recursive).unwrap(), expected.score, "wide #{seed}");
+    }
+}

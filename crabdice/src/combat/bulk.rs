@@ -49,9 +49,8 @@ trait Slots: Sized {
     /// The cards at counters `head..tail`, as at most two slices.
     fn slices(&self, head: usize, tail: usize) -> [&[Self::Card]; 2];
     /// Stores the `count` cards at counters `head..head + count` of `from`
-    /// at counters `0..count`, and returns the highest of them (the
-    /// smallest label if there are none). The slots from `count` on may
-    /// change too.
+    /// at counters `0..count`, and returns the highest of them (label 0 if
+    /// there are none). The slots from `count` on may change too.
     fn copy_top(&mut self, from: &Self, head: usize, count: usize) -> Self::Card {
         let [a, b] = from.slices(head, head + count);
         let slots = self.slots_mut();

@@ -192,28 +192,16 @@ impl From<&DiceRules> for RulesJson {
     }
 }
 
-/// A figure that is a JSON number when it fits in 64 bits, and a string of
-/// decimal digits beyond (only with targets near 2^64).
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Figure {
-    Number(u64),
-    Digits(String),
-}
-
-impl From<u128> for Figure {
-    fn from(value: u128) -> Self {
-        u64::try_from(value).map_or_else(|_| Self::Digits(value.to_string()), Self::Number)
-    }
-}
-
 #[derive(Serialize)]
 struct DeterministicJson {
     rules: RulesJson,
     answer: String,
     winner: usize,
-    rolls: Figure,
-    scores: Vec<Figure>,
+    /// Strings of decimal digits, like every figure that can outgrow 64
+    /// bits (with targets near 2^64), whatever its value: a reader never
+    /// meets a number in one run and a string in the next.
+    rolls: String,
+    scores: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ns: Option<u64>,
 }
@@ -258,8 +246,8 @@ pub fn json(file: &str, solved: &Solved) -> serde_json::Result<serde_json::Value
         rules: (&part.rules).into(),
         answer: part.outcome.answer.to_string(),
         winner: part.outcome.winner + 1,
-        rolls: part.outcome.rolls.into(),
-        scores: part.outcome.scores().iter().map(|&s| s.into()).collect(),
+        rolls: part.outcome.rolls.to_string(),
+        scores: part.outcome.scores().iter().map(ToString::to_string).collect(),
         time_ns: part.time.map(nanos),
     });
     let part2 = solved.dirac.as_ref().map(|part| DiracJson {

@@ -5,7 +5,7 @@
 //! A closed standard output (`crabdice ... | head`) is not an error: the run
 //! simply stops, quietly.
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// A run that did not finish.
@@ -23,7 +23,9 @@ impl Failure {
     pub fn report(self) -> ExitCode {
         match self {
             Self::Error(report) => {
-                eprintln!("{report:?}");
+                // Not `eprintln!`, which panics when standard error is
+                // closed: the exit status still tells the story.
+                let _ = writeln!(io::stderr(), "{report:?}");
                 ExitCode::from(1)
             }
             Self::ClosedOutput => ExitCode::SUCCESS,

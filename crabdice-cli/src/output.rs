@@ -4,8 +4,9 @@
 //! when several files are solved; with `--part` it is the bare answer. JSON
 //! is built from `#[derive(Serialize)]` structs, one per shape, so the field
 //! names are in one place. Figures that can outgrow 64 bits (universe counts,
-//! the deterministic game's answer at huge targets) are decimal strings, so
-//! no JSON reader rounds them.
+//! and the deterministic game's answer, rolls and scores, at huge targets)
+//! are always decimal strings, so no JSON reader rounds them, and no reader
+//! meets a number for a field in one run and a string in the next.
 
 use std::fmt::Write;
 

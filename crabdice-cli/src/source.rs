@@ -1,5 +1,6 @@
 //! Reading puzzle input from a file or standard input.
 
+use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
@@ -37,8 +38,65 @@ impl Source {
     }
 
     /// Attaches this source to a library error, so that the report shows the
-    /// file name and the offending line.
+    /// file name and the offending line, with the lines around it. Unless
+    /// one of those lines is longer than [`SHOWN_LINE`]: a snippet of a
+    /// million-character line, underlined, would bury the message (which
+    /// already names the file, the line and the column, and quotes the
+    /// start of the offending text).
     pub fn error(&self, error: impl miette::Diagnostic + Send + Sync + 'static) -> miette::Report {
-        miette::Report::new(error).with_source_code(NamedSource::new(&self.name, self.text.clone()))
+        let at = error.labels().and_then(|mut labels| labels.next()).map(|label| label.offset());
+        let long = at.is_some_and(|at| self.longest_line_around(at) > SHOWN_LINE);
+        if long {
+            miette::Report::new(Unshown { name: self.name.clone(), error })
+        } else {
+            miette::Report::new(error)
+                .with_source_code(NamedSource::new(&self.name, self.text.clone()))
+        }
+    }
+
+    /// The length in bytes of the longest of the line holding byte `at` and
+    /// the lines just before and after it.
+    fn longest_line_around(&self, at: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let at = at.min(bytes.len());
+        let newline = |b: &u8| *b == b'\n';
+        // From the start of the line before to the end of the line after.
+        let start = bytes[..at]
+            .iter()
+            .rposition(newline)
+            .map_or(0, |nl| bytes[..nl].iter().rposition(newline).map_or(0, |before| before + 1));
+        let end = bytes[at..].iter().position(newline).map_or(bytes.len(), |nl| {
+            let after = at + nl + 1;
+            bytes[after..].iter().position(newline).map_or(bytes.len(), |next| after + next)
+        });
+        bytes[start..end].split(newline).map(<[u8]>::len).max().unwrap_or(0)
+    }
+}
+
+/// The longest line shown under an error message, in bytes.
+const SHOWN_LINE: usize = 500;
+
+/// An error whose lines are too long to show: the message names the file
+/// instead, and keeps the error's code and help.
+#[derive(Debug)]
+struct Unshown<E> {
+    name: String,
+    error: E,
+}
+
+impl<E: fmt::Display> fmt::Display for Unshown<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.name, self.error)
+    }
+}
+
+impl<E: miette::Diagnostic> std::error::Error for Unshown<E> {}
+
+impl<E: miette::Diagnostic> miette::Diagnostic for Unshown<E> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.error.code()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.error.help()
     }
 }

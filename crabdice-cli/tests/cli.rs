@@ -61,10 +61,10 @@ fn json_reports_every_dice_field_with_counts_as_strings() {
         serde_json::json!({"board": 10, "target": 1000, "die": 100, "rolls": 3})
     );
     assert_eq!(
-        (one["answer"].as_str(), one["winner"].as_u64(), one["rolls"].as_u64()),
-        (Some("739785"), Some(1), Some(993))
+        (one["answer"].as_str(), one["winner"].as_u64(), one["rolls"].as_str()),
+        (Some("739785"), Some(1), Some("993"))
     );
-    assert_eq!(one["scores"], serde_json::json!([1000, 745]));
+    assert_eq!(one["scores"], serde_json::json!(["1000", "745"]));
     let two = &value["part2"];
     assert_eq!(two["rules"], serde_json::json!({"board": 10, "target": 21, "die": 3, "rolls": 3}));
     assert_eq!(two["answer"], "444356092776315");
@@ -424,4 +424,48 @@ fn every_command_has_help_with_an_example() {
     {
         crabdice().args(command).assert().success().stdout(predicate::str::contains("Examples:"));
     }
+}
+
+#[test]
+fn dice_figures_that_can_outgrow_64_bits_are_always_strings() {
+    // Small at the puzzle's target, past 2^64 at this one: strings both times.
+    for target in ["1000", "18446744073709551615"] {
+        let value =
+            json(&["dice", "examples/dice.txt", "--part", "1", "--json", "--target", target]);
+        let one = &value["part1"];
+        assert!(one["answer"].is_string() && one["rolls"].is_string(), "{one}");
+        assert!(
+            one["scores"].as_array().unwrap().iter().all(serde_json::Value::is_string),
+            "{one}"
+        );
+    }
+}
+
+#[test]
+fn an_error_with_standard_error_closed_exits_with_1_not_a_panic() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("crabdice"))
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the reading end of standard error before the error is written.
+    drop(child.stderr.take());
+    child.stdin.take().unwrap().write_all(b"hello\n").unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+}
+
+#[test]
+fn a_huge_line_is_quoted_by_its_start_and_not_shown() {
+    let line = "x".repeat(1_000_000);
+    let output = crabdice().args(["solve", "-"]).write_stdin(format!("{line}\n")).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.len() < 1000, "a short message: {} bytes", stderr.len());
+    assert!(
+        stderr.contains(&format!("<stdin>: line 1, column 1: `{}…`", "x".repeat(60))),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
 }

@@ -16,7 +16,13 @@ use miette::SourceSpan;
 
 use crate::input::Line;
 
-/// What is wrong with a piece of puzzle input.
+/// The most characters of the input a message quotes: a line of a million
+/// characters is quoted by its start, then `…`, so that the message stays
+/// readable and quick to print.
+pub(crate) const QUOTED: usize = 60;
+
+/// What is wrong with a piece of puzzle input. Text `found` in the input is
+/// quoted up to its first 60 characters, then `…`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
@@ -126,6 +132,33 @@ pub enum ParseErrorKind {
 }
 
 impl ParseErrorKind {
+    /// Cuts quoted input down to [`QUOTED`] characters and `…`.
+    fn shorten(&mut self) {
+        match self {
+            Self::UnknownGame { found }
+            | Self::ExpectedHeader { found, .. }
+            | Self::NotACard { found }
+            | Self::ZeroCard { found }
+            | Self::CardTooLarge { found }
+            | Self::ThirdPlayer { found }
+            | Self::TrailingText { found }
+            | Self::ExpectedStart { found, .. }
+            | Self::NotAPosition { found }
+            | Self::AfterPosition { found } => {
+                if let Some((cut, _)) = found.char_indices().nth(QUOTED) {
+                    found.truncate(cut);
+                    found.push('…');
+                }
+            }
+            Self::Empty
+            | Self::UnexpectedEnd { .. }
+            | Self::NoCards
+            | Self::DuplicateCard { .. }
+            | Self::OffBoard { .. }
+            | Self::TooFewPlayers { .. } => {}
+        }
+    }
+
     /// A short label for the underlined text.
     fn label(&self) -> &'static str {
         match self {
@@ -224,7 +257,13 @@ impl ParseError {
         Self::new(kind, line, column, (offset, 0).into())
     }
 
-    pub(crate) fn new(kind: ParseErrorKind, line: usize, column: usize, span: SourceSpan) -> Self {
+    pub(crate) fn new(
+        mut kind: ParseErrorKind,
+        line: usize,
+        column: usize,
+        span: SourceSpan,
+    ) -> Self {
+        kind.shorten();
         let label = kind.label();
         let help = Some(kind.help());
         Self(Box::new(Details { kind, line, column, span, label, help }))

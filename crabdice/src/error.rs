@@ -63,8 +63,8 @@ pub enum ParseErrorKind {
     },
     /// A card value too large to score without overflow.
     #[error(
-        "card `{found}` is too large: scores must fit in 64 bits, so the sum of all cards times \
-         their number must stay below 2^64"
+        "card `{found}` is too large: every score must fit in 64 bits, even that of all the \
+         deal's cards in one deck, highest on top"
     )]
     CardTooLarge {
         /// The text of the line.

@@ -5,10 +5,13 @@
 //! a winner), and no score can overflow 64 bits.
 //!
 //! ## Why the score bound is enough
-//! Cards are conserved, so a deck never holds more than the `n` cards of the
-//! deal and no card is multiplied by more than `n`. Any score is therefore at
-//! most `n × Σ cards`. The parser checks that product once, so every later
-//! score computation fits in a `u64` without checks.
+//! Cards are conserved, so a scored deck holds some of the deal's `n` cards,
+//! each multiplied by its place from the bottom. By the rearrangement
+//! inequality no deck scores more than all `n` cards in one deck, highest on
+//! top: `Σ cᵢ × (n + 1 − i)` with `c₁ > c₂ > …`. The deal is checked against
+//! that bound once (first by the cheaper `n × Σ cards`, which is larger), so
+//! every later score computation, and every partial sum in it, fits in a
+//! `u64` without checks.
 //!
 //! ## Labels
 //! The engines never look at card values except to compare them, to test
@@ -44,7 +47,10 @@ pub enum DealError {
     #[error("the deal has no cards: at least one player needs a card")]
     NoCards,
     /// Scores could overflow 64 bits.
-    #[error("the cards are too large: the number of cards times their sum must stay below 2^64")]
+    #[error(
+        "the cards are too large: every score must fit in 64 bits, even that of all the cards in \
+         one deck, highest on top"
+    )]
     TooLarge,
 }
 
@@ -99,7 +105,8 @@ impl Deal {
     /// lines between the decks and a missing final newline are fine. Every
     /// other deviation is a [`ParseError`] naming the line.
     pub fn parse(source: &str) -> Result<Self, ParseError> {
-        Parser { source, decks: PerPlayer::default(), cards: Cards::default() }.run()
+        Parser { source, decks: PerPlayer::default(), cards: Cards::default(), highest_line: None }
+            .run()
     }
 
     /// A player's starting deck, top card first.
@@ -277,12 +284,20 @@ impl Cards {
         Ok(())
     }
 
-    /// Whether every score fits in 64 bits: the number of cards times their
-    /// sum does (see the module docs).
+    /// Whether every score fits in 64 bits: that of all the cards in one
+    /// deck, highest on top, does (see the module docs). Most deals pass on
+    /// `n × Σ cards` alone, without sorting.
     fn scores_fit(&self) -> bool {
-        self.sum
-            .checked_mul(self.first.len() as u128)
-            .is_some_and(|bound| bound <= u128::from(u64::MAX))
+        let fits = |bound: Option<u128>| bound.is_some_and(|b| b <= u128::from(u64::MAX));
+        let n = self.first.len() as u128;
+        if fits(self.sum.checked_mul(n)) {
+            return true;
+        }
+        let mut cards: Vec<Card> = self.first.keys().copied().collect();
+        cards.sort_unstable_by(|a, b| b.cmp(a));
+        fits(cards.iter().zip((1..=n).rev()).try_fold(0u128, |score, (&card, place)| {
+            score.checked_add(u128::from(card).checked_mul(place)?)
+        }))
     }
 
     fn is_empty(&self) -> bool {
@@ -294,9 +309,11 @@ struct Parser<'a> {
     source: &'a str,
     decks: PerPlayer<Vec<Card>>,
     cards: Cards,
+    /// Where the highest card so far was dealt.
+    highest_line: Option<Line<'a>>,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     fn run(mut self) -> Result<Deal, ParseError> {
         let mut lines = lines(self.source).filter(|line| !line.is_blank()).peekable();
         if lines.peek().is_none() {
@@ -333,6 +350,18 @@ impl Parser<'_> {
         if self.cards.is_empty() {
             return Err(ParseError::at_end(ParseErrorKind::NoCards, self.source));
         }
+        // Checked once the deal is whole (the bound depends on every card),
+        // pointing at the highest card, the one that weighs most.
+        if !self.cards.scores_fit()
+            && let Some(line) = self.highest_line
+        {
+            let found = line.text.to_owned();
+            return Err(ParseError::at_line(
+                ParseErrorKind::CardTooLarge { found },
+                self.source,
+                &line,
+            ));
+        }
         Ok(Deal { decks: self.decks, highest: self.cards.highest })
     }
 
@@ -345,7 +374,7 @@ impl Parser<'_> {
         ParseError::at_line(kind, self.source, line)
     }
 
-    fn card(&mut self, line: &Line<'_>) -> Result<Card, ParseError> {
+    fn card(&mut self, line: &Line<'a>) -> Result<Card, ParseError> {
         let text = line.text;
         let fail = |kind| ParseError::at_line(kind, self.source, line);
         if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -360,10 +389,8 @@ impl Parser<'_> {
                 fail(ParseErrorKind::DuplicateCard { card, first_line: first })
             }
         })?;
-        // Checked as the deal grows, so the error points at the card that
-        // makes scores too large.
-        if !self.cards.scores_fit() {
-            return Err(fail(ParseErrorKind::CardTooLarge { found: text.to_owned() }));
+        if card == self.cards.highest {
+            self.highest_line = Some(*line);
         }
         Ok(card)
     }
@@ -442,10 +469,29 @@ mod tests {
             kind("Player 1:\n99999999999999999999\n\nPlayer 2:\n2\n"),
             (ParseErrorKind::CardTooLarge { .. }, 2)
         ));
+        // The bound depends on the whole deal, so the highest card is blamed.
         assert!(matches!(
-            kind("Player 1:\n9999999999999999999\n\nPlayer 2:\n2\n"),
+            kind("Player 1:\n2\n\nPlayer 2:\n9999999999999999999\n"),
             (ParseErrorKind::CardTooLarge { .. }, 5)
         ));
+    }
+
+    #[test]
+    fn scores_are_bounded_by_all_the_cards_highest_on_top() {
+        // 2 × (2^63 − 1) + 1 = 2^64 − 1: the largest score fits, just; the
+        // number of cards times their sum, 2^64, would not have.
+        let deal = Deal::new(vec![(1 << 63) - 1], vec![1]).unwrap();
+        let outcome = crate::combat::play(&deal, crate::Variant::Plain).unwrap();
+        assert_eq!(outcome.score, Some(u64::MAX));
+        assert!(Deal::parse("Player 1:\n9223372036854775807\n\nPlayer 2:\n1\n").is_ok());
+        // One more and it does not: 2 × 2^63 + 1.
+        assert_eq!(Deal::new(vec![1 << 63], vec![1]), Err(DealError::TooLarge));
+        // 3 × 6148914691236517204 + 2 × 2 + 1 = 2^64 + 1.
+        assert_eq!(
+            Deal::new(vec![6_148_914_691_236_517_204], vec![1, 2]),
+            Err(DealError::TooLarge)
+        );
+        assert!(Deal::new(vec![6_148_914_691_236_517_203], vec![1, 2]).is_ok());
     }
 
     #[test]

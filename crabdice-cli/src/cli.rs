@@ -89,7 +89,11 @@ pub struct CombatOptions {
     /// Print the round-by-round log in the puzzle's format (streamed).
     #[arg(long, conflicts_with = "json")]
     pub trace: bool,
-    /// Give up after this many rounds (all games together).
+    /// Give up once the engine has played more than N rounds: a bound on
+    /// the work, counting every game it plays. The `fast` engine skips many
+    /// games, but plays rounds beyond a game's own count to find where its
+    /// cycle starts; rounds in flight are finished, so the count may pass N
+    /// by up to a deck's length.
     #[arg(long, value_name = "N")]
     pub max_rounds: Option<u64>,
     /// Which engine answers: `fast` skips what cannot change the answer;

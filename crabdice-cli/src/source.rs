@@ -28,7 +28,11 @@ impl Source {
             (name, bytes)
         };
         match String::from_utf8(bytes) {
-            Ok(text) => Ok(Self { name, text }),
+            // A byte order mark (some Windows editors write one) is not text.
+            Ok(text) => match text.strip_prefix('\u{feff}') {
+                Some(rest) => Ok(Self { name, text: rest.to_owned() }),
+                None => Ok(Self { name, text }),
+            },
             Err(error) => {
                 let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
                 let line = valid.split(|&b| b == b'\n').count();

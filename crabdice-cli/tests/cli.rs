@@ -469,3 +469,13 @@ fn a_huge_line_is_quoted_by_its_start_and_not_shown() {
     );
     assert!(output.stdout.is_empty());
 }
+
+#[test]
+fn a_byte_order_mark_is_not_part_of_the_input() {
+    crabdice()
+        .args(["solve", "-"])
+        .write_stdin("\u{feff}Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n")
+        .assert()
+        .success()
+        .stdout("part 1: 306\npart 2: 291\n");
+}

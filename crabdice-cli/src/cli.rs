@@ -159,6 +159,15 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
             (vec![file], output, Some(options), None, Some(Game::Combat))
         }
         Command::Dice { file, output, options } => {
+            if options.histogram && output.part == Some(1) {
+                use clap::CommandFactory;
+                Cli::command()
+                    .error(
+                        clap::error::ErrorKind::ArgumentConflict,
+                        "--histogram counts the Dirac game's universes, part 2's: drop --part 1",
+                    )
+                    .exit();
+            }
             (vec![file], output, None, Some(options), Some(Game::Dice))
         }
     };

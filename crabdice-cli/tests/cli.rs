@@ -479,3 +479,13 @@ fn a_byte_order_mark_is_not_part_of_the_input() {
         .success()
         .stdout("part 1: 306\npart 2: 291\n");
 }
+
+#[test]
+fn a_histogram_with_only_part_one_is_a_usage_error() {
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--part", "1", "--histogram"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("--histogram"));
+}

@@ -45,6 +45,10 @@ pub fn run(
         let literal =
             |observer: &mut dyn Observer| play_literal(deal, variant, limits, &label, observer);
         let (outcome, games) = if options.trace {
+            // A blank line between the two parts' logs, as between rounds.
+            if !parts.is_empty() {
+                writeln!(out)?;
+            }
             // Standard output flushes every line; a long game's log is
             // millions of lines, so buffer it (the log flushes at the end).
             let mut log =

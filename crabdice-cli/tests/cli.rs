@@ -489,3 +489,14 @@ fn a_histogram_with_only_part_one_is_a_usage_error() {
         .stdout("")
         .stderr(predicate::str::contains("--histogram"));
 }
+
+#[test]
+fn both_parts_traced_are_separated_by_a_blank_line() {
+    let output = crabdice().args(["combat", "examples/combat.txt", "--trace"]).output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("Player 2's deck: 3, 2, 10, 6, 8, 5, 9, 4, 7, 1\n\n=== Game 1 ===\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("part 1: 306\npart 2: 291\n"));
+}

@@ -474,7 +474,11 @@ fn a_huge_line_is_quoted_by_its_start_and_not_shown() {
 fn a_byte_order_mark_is_not_part_of_the_input() {
     crabdice()
         .args(["solve", "-"])
-        .write_stdin("\u{feff}Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n")
+        .write_stdin(format!(
+            "\u{feff}{}",
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/combat.txt"))
+                .unwrap()
+        ))
         .assert()
         .success()
         .stdout("part 1: 306\npart 2: 291\n");

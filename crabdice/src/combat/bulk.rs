@@ -455,9 +455,8 @@ enum Watch {
 /// 2114 and 287 and 3% on 1762 (alternating runs, medians of 7), and
 /// between 2.14× and 2.24× the public model over 3,000 seeded deals instead
 /// of 2.03-2.05× (`examples/versus`); 12, 24 and 32 run more instructions
-/// than 16. (With
-/// the engine of the time, 8 had beaten 4 by about 5%, and 16; before
-/// see-saws, 4 had beaten 2, 3, 5 and 8.)
+/// than 16. (With the engine of the time, 8 had beaten 4 by about 5%, and
+/// 16; before see-saws, 4 had beaten 2, 3, 5 and 8.)
 const QUIET: u64 = 16;
 
 /// Plays the game at `levels[depth]` (sub-games use the levels below, added
@@ -825,7 +824,8 @@ mod tests {
     use proptest::prelude::*;
 
     /// What `copy_top` must do, card by card: the cards at counters
-    /// `head..head + count` of a ring of `size` slots, and the highest.
+    /// `head..head + count` of a ring of `slots.len()` slots, and the
+    /// highest.
     fn expected<C: Label>(slots: &[C], head: usize, count: usize) -> (Vec<C>, C) {
         let cards: Vec<C> = (head..head + count).map(|at| slots[at % slots.len()]).collect();
         let high = cards.iter().copied().max().unwrap_or_default();

@@ -105,8 +105,7 @@ impl Deal {
     /// lines between the decks and a missing final newline are fine. Every
     /// other deviation is a [`ParseError`] naming the line.
     pub fn parse(source: &str) -> Result<Self, ParseError> {
-        Parser { source, decks: PerPlayer::default(), cards: Cards::default(), highest_line: None }
-            .run()
+        Parser { source, decks: PerPlayer::default(), cards: Cards::default() }.run()
     }
 
     /// A player's starting deck, top card first.
@@ -309,11 +308,9 @@ struct Parser<'a> {
     source: &'a str,
     decks: PerPlayer<Vec<Card>>,
     cards: Cards,
-    /// Where the highest card so far was dealt.
-    highest_line: Option<Line<'a>>,
 }
 
-impl<'a> Parser<'a> {
+impl Parser<'_> {
     fn run(mut self) -> Result<Deal, ParseError> {
         let mut lines = lines(self.source).filter(|line| !line.is_blank()).peekable();
         if lines.peek().is_none() {
@@ -353,7 +350,8 @@ impl<'a> Parser<'a> {
         // Checked once the deal is whole (the bound depends on every card),
         // pointing at the highest card, the one that weighs most.
         if !self.cards.scores_fit()
-            && let Some(line) = self.highest_line
+            && let Some(&number) = self.cards.first.get(&self.cards.highest)
+            && let Some(line) = crate::input::lines(self.source).find(|line| line.number == number)
         {
             let found = line.text.to_owned();
             return Err(ParseError::at_line(
@@ -374,7 +372,7 @@ impl<'a> Parser<'a> {
         ParseError::at_line(kind, self.source, line)
     }
 
-    fn card(&mut self, line: &Line<'a>) -> Result<Card, ParseError> {
+    fn card(&mut self, line: &Line<'_>) -> Result<Card, ParseError> {
         let text = line.text;
         let fail = |kind| ParseError::at_line(kind, self.source, line);
         if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -389,9 +387,6 @@ impl<'a> Parser<'a> {
                 fail(ParseErrorKind::DuplicateCard { card, first_line: first })
             }
         })?;
-        if card == self.cards.highest {
-            self.highest_line = Some(*line);
-        }
         Ok(card)
     }
 }

@@ -23,6 +23,9 @@ pub struct Part {
     /// Games and deepest nesting, when the literal engine ran.
     pub games: Option<(u64, u32)>,
     pub time: Option<Duration>,
+    /// Whether the deal's scores can exceed 64 bits (huge cards), so that
+    /// JSON gives `score` as a string.
+    pub wide_scores: bool,
 }
 
 /// Plays the parts `output` asks for. With `trace`, the puzzle's log of
@@ -85,7 +88,8 @@ pub fn run(
             }),
         });
         let games = games.filter(|_| variant == Variant::Recursive);
-        parts.push(Part { number, outcome, games, time });
+        let wide_scores = deal.max_score() > u128::from(u64::MAX);
+        parts.push(Part { number, outcome, games, time, wide_scores });
     }
     Ok(parts)
 }

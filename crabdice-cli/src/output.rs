@@ -6,7 +6,10 @@
 //! names are in one place. Figures that can outgrow 64 bits (universe counts,
 //! and the deterministic game's answer, rolls and scores, at huge targets)
 //! are always decimal strings, so no JSON reader rounds them, and no reader
-//! meets a number for a field in one run and a string in the next.
+//! meets a number for a field in one run and a string in the next. A Combat
+//! score outgrows 64 bits only with cards of about 10^16 and more, so it is a
+//! number for every deal that cannot score past 2^64 - 1 (every puzzle
+//! input) and a string, on every run, for a deal that can.
 
 use std::fmt::Write;
 
@@ -96,7 +99,7 @@ struct CycleJson {
 #[derive(Serialize)]
 struct CombatPartJson {
     winner: Option<u8>,
-    score: Option<u64>,
+    score: Option<serde_json::Value>,
     end: &'static str,
     rounds: u64,
     /// Part 1 only: the cycle, or `null` when the game ends.
@@ -118,7 +121,10 @@ fn combat_part_json(part: &combat::Part) -> CombatPartJson {
     };
     CombatPartJson {
         winner: outcome.winner.map(crabdice::Player::number),
-        score: outcome.score,
+        score: outcome.score.map(|score| match u64::try_from(score) {
+            Ok(small) if !part.wide_scores => small.into(),
+            _ => score.to_string().into(),
+        }),
         end: outcome.end.name(),
         rounds: outcome.rounds,
         // Part 1 always says whether it cycles; part 2 cannot.

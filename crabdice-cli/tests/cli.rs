@@ -238,6 +238,34 @@ fn json_reports_every_combat_field() {
 }
 
 #[test]
+fn huge_cards_score_exactly_past_64_bits() {
+    // Scored by hand: player 1 ends with 2^64 − 1, 3, 5, 2 (top first).
+    let deal = "Player 1:\n18446744073709551615\n2\n\nPlayer 2:\n5\n3\n";
+    let expected = "73786976294838206481";
+    assert_eq!(expected.parse::<u128>().unwrap(), u128::from(u64::MAX) * 4 + 3 * 3 + 5 * 2 + 2);
+    crabdice()
+        .args(["solve", "-"])
+        .write_stdin(deal)
+        .assert()
+        .success()
+        .stdout(format!("part 1: {expected}\npart 2: {expected}\n"));
+    let output = crabdice().args(["solve", "-", "--json"]).write_stdin(deal).output().unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["part1"]["score"], expected);
+    assert_eq!(value["part2"]["score"], expected);
+    // A deal that could score past 2^64 − 1 gives a string even when this
+    // score fits: c = 3 × 2^61 beats 1, then 2, so player 1 ends with 1, c, 2
+    // (scoring 2c + 5), where all in one deck, c on top, would score 3c + 5.
+    let output = crabdice()
+        .args(["combat", "-", "--json", "--part", "1"])
+        .write_stdin("Player 1:\n6917529027641081856\n\nPlayer 2:\n1\n2\n")
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["part1"]["score"], (3 * (1u64 << 62) + 5).to_string());
+}
+
+#[test]
 fn json_reports_a_cycle_and_a_repetition() {
     let value = json(&["combat", "examples/combat-loop.txt", "--json"]);
     let one = &value["part1"];

@@ -31,12 +31,12 @@ fn main() {
 const DEALS: &[&str] = &["1188", "2774", "992", "1762", "2114", "287", "2951"];
 
 /// The corpus deal named `seed` and its expected (part 1, part 2) scores.
-fn case(seed: &str) -> (Deal, u64, u64) {
+fn case(seed: &str) -> (Deal, u128, u128) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/corpus");
     let text = std::fs::read_to_string(format!("{dir}/deal-{seed}.txt")).unwrap();
     let table = std::fs::read_to_string(format!("{dir}/expected.txt")).unwrap();
     let row = table.lines().find(|l| l.starts_with(&format!("deal-{seed}.txt"))).unwrap();
-    let fields: Vec<u64> = row.split_whitespace().skip(1).map(|f| f.parse().unwrap()).collect();
+    let fields: Vec<u128> = row.split_whitespace().skip(1).map(|f| f.parse().unwrap()).collect();
     (Deal::parse(&text).unwrap(), fields[0], fields[2])
 }
 
@@ -81,19 +81,19 @@ fn baseline_plain(bencher: Bencher, seed: &str) {
     let (one, two) = baseline::decks(&deal);
     bencher.bench(|| {
         let score = baseline::combat(black_box(&one), black_box(&two));
-        assert_eq!(u64::from(score), expected);
+        assert_eq!(u128::from(score), expected);
     });
 }
 
 /// Deals for the `*_many` benchmarks: seeds `0..1000`, 25 + 25 cards, with
 /// their plain Combat scores as the model gives them (exact for plain
 /// Combat, and checked against crabdice here).
-fn many() -> Vec<(Deal, Vec<u8>, Vec<u8>, u64)> {
+fn many() -> Vec<(Deal, Vec<u8>, Vec<u8>, u128)> {
     (0..1000)
         .map(|seed| {
             let deal = seeded::deal(25, seed);
             let (one, two) = baseline::decks(&deal);
-            let score = u64::from(baseline::combat(&one, &two));
+            let score = u128::from(baseline::combat(&one, &two));
             assert_eq!(winning_score(&deal, Variant::Plain).unwrap(), Some(score));
             (deal, one, two, score)
         })
@@ -115,7 +115,7 @@ fn baseline_plain_many(bencher: Bencher) {
     let deals = many();
     bencher.counter(ItemsCount::new(deals.len())).bench(|| {
         for (_, one, two, score) in &deals {
-            assert_eq!(u64::from(baseline::combat(black_box(one), black_box(two))), *score);
+            assert_eq!(u128::from(baseline::combat(black_box(one), black_box(two))), *score);
         }
     });
 }

@@ -46,7 +46,7 @@ fn main() {
         if b > slowest.1 {
             slowest = (a, b, seed);
         }
-        wrong += u32::from(answer != Some(u64::from(model)));
+        wrong += u32::from(answer != Some(u128::from(model)));
     }
     println!("{deals} seeded 25 + 25 deals, solved in turn:");
     println!("  crabdice      {ours:>10.3?}");
@@ -75,7 +75,7 @@ fn plain(deals: u64) {
         .filter(|(.., answer)| answer.is_some())
         .collect();
     for (_, one, two, answer) in &all {
-        assert_eq!(Some(u64::from(baseline::combat(one, two))), *answer, "plain Combat is exact");
+        assert_eq!(Some(u128::from(baseline::combat(one, two))), *answer, "plain Combat is exact");
     }
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     for _ in 0..11 {

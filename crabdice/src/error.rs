@@ -61,11 +61,8 @@ pub enum ParseErrorKind {
         /// The text of the line.
         found: String,
     },
-    /// A card value too large to score without overflow.
-    #[error(
-        "card `{found}` is too large: every score must fit in 64 bits, even that of all the \
-         deal's cards in one deck, highest on top"
-    )]
+    /// A card value past 64 bits.
+    #[error("card `{found}` is too large: cards go up to 18446744073709551615 (2^64 - 1)")]
     CardTooLarge {
         /// The text of the line.
         found: String,
@@ -73,6 +70,9 @@ pub enum ParseErrorKind {
     /// Neither deck holds a card.
     #[error("the deal has no cards at all")]
     NoCards,
+    /// So many cards that a score could overflow 128 bits (billions).
+    #[error("the deal is too large: a score could overflow 128 bits")]
+    DealTooLarge,
     /// The same card appears twice in the deal.
     #[error("card {card} is dealt twice (first on line {first_line})")]
     DuplicateCard {
@@ -153,6 +153,7 @@ impl ParseErrorKind {
             Self::Empty
             | Self::UnexpectedEnd { .. }
             | Self::NoCards
+            | Self::DealTooLarge
             | Self::DuplicateCard { .. }
             | Self::OffBoard { .. }
             | Self::TooFewPlayers { .. } => {}
@@ -170,6 +171,7 @@ impl ParseErrorKind {
             Self::CardTooLarge { .. } => "too large",
             Self::DuplicateCard { .. } => "dealt twice",
             Self::NoCards => "no cards before here",
+            Self::DealTooLarge => "the deal ends here",
             Self::ExpectedStart { .. } => "not a starting position line",
             Self::NotAPosition { .. } | Self::OffBoard { .. } => "not a space on the board",
             Self::TooFewPlayers { .. } => "only player",
@@ -197,6 +199,7 @@ impl ParseErrorKind {
             }
             Self::ThirdPlayer { .. } => "remove the third player's deck".to_owned(),
             Self::NoCards => "give at least one player a card".to_owned(),
+            Self::DealTooLarge => "split the deal: scores are exact up to 128 bits".to_owned(),
             Self::ExpectedStart { .. } | Self::TooFewPlayers { .. } => START.to_owned(),
             Self::AfterPosition { .. } => {
                 "end the line after the position, as in `Player 1 starting position: 4`".to_owned()

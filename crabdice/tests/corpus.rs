@@ -11,8 +11,8 @@ use crabdice::{Deal, NoTrace, Variant, play, play_observed};
 struct Case {
     file: String,
     deal: Deal,
-    one: (u64, u64),
-    two: (u64, u64, u64, u32),
+    one: (u128, u64),
+    two: (u128, u64, u64, u32),
 }
 
 fn corpus() -> Vec<Case> {
@@ -28,8 +28,8 @@ fn corpus() -> Vec<Case> {
             Case {
                 file: fields[0].to_owned(),
                 deal: Deal::parse(&text).unwrap(),
-                one: (n(1), n(2)),
-                two: (n(3), n(4), n(5), n(6) as u32),
+                one: (n(1).into(), n(2)),
+                two: (n(3).into(), n(4), n(5), n(6) as u32),
             }
         })
         .collect()

@@ -652,8 +652,8 @@ impl Finish for OutcomeOfPasses<'_, '_> {
 struct ScoreOfPasses<'a, 'b>(&'a Labelled<'b>);
 
 impl Finish for ScoreOfPasses<'_, '_> {
-    type Output = Option<u64>;
-    fn finish<C: Label>(self, result: Passes, decks: [&[C]; 2]) -> Option<u64> {
+    type Output = Option<u128>;
+    fn finish<C: Label>(self, result: Passes, decks: [&[C]; 2]) -> Option<u128> {
         let Passes::Won { winner, .. } = result else { return None };
         Some(self.0.score(decks[winner]))
     }
@@ -665,7 +665,7 @@ pub(super) fn score(
     labelled: &Labelled<'_>,
     variant: Variant,
     budget: &mut Budget<'_>,
-) -> Result<Option<u64>, Exhausted> {
+) -> Result<Option<u128>, Exhausted> {
     match variant {
         Variant::Plain => passes::solve(labelled, budget, ScoreOfPasses(labelled)),
         Variant::Recursive => Ok(solve(labelled, variant, budget)?.score),

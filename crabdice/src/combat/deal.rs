@@ -2,16 +2,18 @@
 //!
 //! A [`Deal`] is validated once, when it is built, so every engine can rely
 //! on it: cards are positive and distinct (a tie would leave a round without
-//! a winner), and no score can overflow 64 bits.
+//! a winner), every card fits in 64 bits, and no score can overflow 128 bits.
 //!
 //! ## Why the score bound is enough
 //! Cards are conserved, so a scored deck holds some of the deal's `n` cards,
 //! each multiplied by its place from the bottom. By the rearrangement
 //! inequality no deck scores more than all `n` cards in one deck, highest on
-//! top: `Σ cᵢ × (n + 1 − i)` with `c₁ > c₂ > …`. The deal is checked against
-//! that bound once (first by the cheaper `n × Σ cards`, which is larger), so
-//! every later score computation, and every partial sum in it, fits in a
-//! `u64` without checks.
+//! top: `Σ cᵢ × (n + 1 − i)` with `c₁ > c₂ > …` ([`Deal::max_score`]). The
+//! deal is checked against that bound once (first by the cheaper
+//! `n × Σ cards`, which is larger), so every later score computation, and
+//! every partial sum in it, fits in a `u128` without checks. Cards below
+//! 2^64 pass for any deal that fits in memory (it would take 2^32 cards to
+//! fail), so every score is exact, including those past 64 bits.
 //!
 //! ## Labels
 //! The engines never look at card values except to compare them, to test
@@ -46,9 +48,9 @@ pub enum DealError {
     /// Neither player holds a card.
     #[error("the deal has no cards: at least one player needs a card")]
     NoCards,
-    /// Scores could overflow 64 bits.
+    /// Scores could overflow 128 bits (it takes billions of cards).
     #[error(
-        "the cards are too large: every score must fit in 64 bits, even that of all the cards in \
+        "the deal is too large: every score must fit in 128 bits, even that of all the cards in \
          one deck, highest on top"
     )]
     TooLarge,
@@ -121,6 +123,23 @@ impl Deal {
     /// The number of cards in the deal.
     pub fn cards(&self) -> usize {
         self.decks.one.len() + self.decks.two.len()
+    }
+
+    /// The largest score any deck of this deal can reach: all its cards in
+    /// one deck, highest on top (the rearrangement inequality). Below
+    /// 2^64 for every deal of cards up to about 10^16 per card in a
+    /// 50-card deal; scores past 64 bits are still exact.
+    ///
+    /// ```
+    /// use crabdice::Deal;
+    /// let deal = Deal::new(vec![9, 2], vec![5])?;
+    /// assert_eq!(deal.max_score(), 9 * 3 + 5 * 2 + 2);
+    /// # Ok::<_, crabdice::DealError>(())
+    /// ```
+    pub fn max_score(&self) -> u128 {
+        let cards = self.decks.one.iter().chain(&self.decks.two).copied().collect();
+        // Checked when the deal was built.
+        max_score(cards).unwrap_or(u128::MAX)
     }
 
     /// The deal's cards as small labels, for the engines (see the module
@@ -216,7 +235,7 @@ impl Labelled<'_> {
     }
 
     /// The score of a deck of labels (see [`deck_score`](super::deck_score)).
-    pub fn score<C: Label>(&self, deck: &[C]) -> u64 {
+    pub fn score<C: Label>(&self, deck: &[C]) -> u128 {
         let labels = deck.iter().map(|card| card.index());
         if self.ranked.is_empty() {
             // Every card is its own label, so every card is at most 255 and
@@ -264,8 +283,20 @@ enum Refused {
 struct Cards {
     /// Each card and where it was dealt (an index, or a line).
     first: FxHashMap<Card, usize>,
+    /// The sum of the cards, saturating (it only decides whether the exact
+    /// bound needs to be computed).
     sum: u128,
     highest: Card,
+}
+
+/// The largest score of any deck of these cards: all of them in one deck,
+/// highest on top (the rearrangement inequality); `None` past 128 bits.
+fn max_score(mut cards: Vec<Card>) -> Option<u128> {
+    cards.sort_unstable_by(|a, b| b.cmp(a));
+    let n = cards.len() as u128;
+    cards.iter().zip((1..=n).rev()).try_fold(0u128, |score, (&card, place)| {
+        score.checked_add(u128::from(card).checked_mul(place)?)
+    })
 }
 
 impl Cards {
@@ -278,25 +309,18 @@ impl Cards {
             return Err(Refused::Duplicate { first });
         }
         self.first.insert(card, place);
-        self.sum += u128::from(card);
+        self.sum = self.sum.saturating_add(u128::from(card));
         self.highest = self.highest.max(card);
         Ok(())
     }
 
-    /// Whether every score fits in 64 bits: that of all the cards in one
-    /// deck, highest on top, does (see the module docs). Most deals pass on
-    /// `n × Σ cards` alone, without sorting.
+    /// Whether every score fits in 128 bits: that of all the cards in one
+    /// deck, highest on top, does (see the module docs). Every deal of
+    /// fewer than 2^32 cards passes on `n × Σ cards` alone, without sorting.
     fn scores_fit(&self) -> bool {
-        let fits = |bound: Option<u128>| bound.is_some_and(|b| b <= u128::from(u64::MAX));
         let n = self.first.len() as u128;
-        if fits(self.sum.checked_mul(n)) {
-            return true;
-        }
-        let mut cards: Vec<Card> = self.first.keys().copied().collect();
-        cards.sort_unstable_by(|a, b| b.cmp(a));
-        fits(cards.iter().zip((1..=n).rev()).try_fold(0u128, |score, (&card, place)| {
-            score.checked_add(u128::from(card).checked_mul(place)?)
-        }))
+        self.sum.checked_mul(n).is_some()
+            || max_score(self.first.keys().copied().collect()).is_some()
     }
 
     fn is_empty(&self) -> bool {
@@ -347,18 +371,10 @@ impl Parser<'_> {
         if self.cards.is_empty() {
             return Err(ParseError::at_end(ParseErrorKind::NoCards, self.source));
         }
-        // Checked once the deal is whole (the bound depends on every card),
-        // pointing at the highest card, the one that weighs most.
-        if !self.cards.scores_fit()
-            && let Some(&number) = self.cards.first.get(&self.cards.highest)
-            && let Some(line) = crate::input::lines(self.source).find(|line| line.number == number)
-        {
-            let found = line.text.to_owned();
-            return Err(ParseError::at_line(
-                ParseErrorKind::CardTooLarge { found },
-                self.source,
-                &line,
-            ));
+        // Checked once the deal is whole: the bound depends on every card
+        // (it takes billions of them to fail).
+        if !self.cards.scores_fit() {
+            return Err(ParseError::at_end(ParseErrorKind::DealTooLarge, self.source));
         }
         Ok(Deal { decks: self.decks, highest: self.cards.highest })
     }
@@ -461,32 +477,58 @@ mod tests {
         ));
         assert!(matches!(kind("player 1:\n1\n"), (ParseErrorKind::ExpectedHeader { .. }, 1)));
         assert!(matches!(
-            kind("Player 1:\n99999999999999999999\n\nPlayer 2:\n2\n"),
-            (ParseErrorKind::CardTooLarge { .. }, 2)
-        ));
-        // The bound depends on the whole deal, so the highest card is blamed.
-        assert!(matches!(
-            kind("Player 1:\n2\n\nPlayer 2:\n9999999999999999999\n"),
+            kind("Player 1:\n2\n\nPlayer 2:\n99999999999999999999\n"),
             (ParseErrorKind::CardTooLarge { .. }, 5)
         ));
     }
 
     #[test]
-    fn scores_are_bounded_by_all_the_cards_highest_on_top() {
-        // 2 × (2^63 − 1) + 1 = 2^64 − 1: the largest score fits, just; the
-        // number of cards times their sum, 2^64, would not have.
-        let deal = Deal::new(vec![(1 << 63) - 1], vec![1]).unwrap();
-        let outcome = crate::combat::play(&deal, crate::Variant::Plain).unwrap();
-        assert_eq!(outcome.score, Some(u64::MAX));
-        assert!(Deal::parse("Player 1:\n9223372036854775807\n\nPlayer 2:\n1\n").is_ok());
-        // One more and it does not: 2 × 2^63 + 1.
-        assert_eq!(Deal::new(vec![1 << 63], vec![1]), Err(DealError::TooLarge));
-        // 3 × 6148914691236517204 + 2 × 2 + 1 = 2^64 + 1.
-        assert_eq!(
-            Deal::new(vec![6_148_914_691_236_517_204], vec![1, 2]),
-            Err(DealError::TooLarge)
-        );
-        assert!(Deal::new(vec![6_148_914_691_236_517_203], vec![1, 2]).is_ok());
+    fn scores_past_64_bits_are_exact() {
+        use crate::combat::{Variant, play, winning_score};
+        // Scores past 64 bits, computed by hand in 128 bits.
+        let top = u64::MAX;
+        let deal = Deal::new(vec![top, top - 1], vec![1]).unwrap();
+        // Round 1: top beats 1; player 1 holds top − 1, top, 1.
+        let expected = u128::from(top - 1) * 3 + u128::from(top) * 2 + 1;
+        assert!(expected > u128::from(u64::MAX));
+        for variant in [Variant::Plain, Variant::Recursive] {
+            let outcome = play(&deal, variant).unwrap();
+            assert_eq!(outcome.score, Some(expected));
+            assert_eq!(outcome.decks.one, [top - 1, top, 1]);
+            assert_eq!(winning_score(&deal, variant).unwrap(), Some(expected));
+        }
+        assert_eq!(deal.max_score(), u128::from(top) * 3 + u128::from(top - 1) * 2 + 1);
+        // The parser takes the largest 64-bit card and refuses the next.
+        assert!(Deal::parse("Player 1:\n18446744073709551615\n\nPlayer 2:\n1\n").is_ok());
+        assert!(Deal::parse("Player 1:\n18446744073709551616\n\nPlayer 2:\n1\n").is_err());
+    }
+
+    #[test]
+    fn the_largest_score_puts_every_card_in_one_deck_highest_on_top() {
+        // Checked against every order of every split of a few cards.
+        let cards = [7u64, 1, 30, 4, 12];
+        let deal = Deal::new(cards[..2].to_vec(), cards[2..].to_vec()).unwrap();
+        let mut best = 0u128;
+        let mut order = cards.to_vec();
+        permute(&mut order, 0, &mut |deck| {
+            for len in 0..=deck.len() {
+                best = best.max(crate::combat::deck_score(deck[..len].iter().copied()));
+            }
+        });
+        assert_eq!(deal.max_score(), best);
+        assert_eq!(best, 30 * 5 + 12 * 4 + 7 * 3 + 4 * 2 + 1);
+    }
+
+    /// Calls `visit` with every order of `cards[from..]`.
+    fn permute(cards: &mut [u64], from: usize, visit: &mut impl FnMut(&[u64])) {
+        if from == cards.len() {
+            return visit(cards);
+        }
+        for i in from..cards.len() {
+            cards.swap(from, i);
+            permute(cards, from + 1, visit);
+            cards.swap(from, i);
+        }
     }
 
     #[test]

@@ -188,7 +188,9 @@ pub struct Outcome {
     /// Who won; `None` when a plain game cycles forever.
     pub winner: Option<Player>,
     /// The winner's score; `None` when there is no winner.
-    pub score: Option<u64>,
+    /// Exact for every deal: past 64 bits only when the cards are huge
+    /// (see [`Deal::max_score`]).
+    pub score: Option<u128>,
     /// How the game ended.
     pub end: End,
     /// Rounds the top game played. For a cycle, the rounds played before the
@@ -328,7 +330,7 @@ pub fn play(deal: &Deal, variant: Variant) -> Result<Outcome, Exhausted> {
 /// assert_eq!(winning_score(&endless, Variant::Plain)?, None);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-pub fn winning_score(deal: &Deal, variant: Variant) -> Result<Option<u64>, Exhausted> {
+pub fn winning_score(deal: &Deal, variant: Variant) -> Result<Option<u128>, Exhausted> {
     let mut silent = |_| {};
     let mut budget = Budget::new(Limits::default(), &mut silent);
     bulk::score(&deal.labelled(), variant, &mut budget)
@@ -361,8 +363,8 @@ pub fn play_with(
 }
 
 /// The score of a deck's card values, top card first: the bottom card × 1,
-/// the next × 2, and so on. Fits in a `u64` for any deck of a [`Deal`]'s
+/// the next × 2, and so on. Fits in a `u128` for any deck of a [`Deal`]'s
 /// cards.
-pub(crate) fn deck_score(cards: impl DoubleEndedIterator<Item = Card>) -> u64 {
-    cards.rev().zip(1..).map(|(card, place)| card * place).sum()
+pub(crate) fn deck_score(cards: impl DoubleEndedIterator<Item = Card>) -> u128 {
+    cards.rev().zip(1..).map(|(card, place)| u128::from(card) * place).sum()
 }

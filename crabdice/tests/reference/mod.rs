@@ -22,15 +22,15 @@ pub struct RefOutcome {
     /// Final decks.
     pub decks: (Vec<u64>, Vec<u64>),
     /// The winner's score.
-    pub score: Option<u64>,
+    pub score: Option<u128>,
     /// Games played (top game included).
     pub games: u64,
     /// Deepest nesting of sub-games (0 = none).
     pub max_depth: u32,
 }
 
-pub fn score(deck: &[u64]) -> u64 {
-    deck.iter().rev().enumerate().map(|(i, &c)| c * (i as u64 + 1)).sum()
+pub fn score(deck: &[u64]) -> u128 {
+    deck.iter().rev().enumerate().map(|(i, &c)| u128::from(c) * (i as u128 + 1)).sum()
 }
 
 /// Plain Combat, remembering every state to find a cycle.

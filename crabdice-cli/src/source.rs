@@ -29,10 +29,13 @@ impl Source {
         };
         match String::from_utf8(bytes) {
             // A byte order mark (some Windows editors write one) is not text.
-            Ok(text) => match text.strip_prefix('\u{feff}') {
-                Some(rest) => Ok(Self { name, text: rest.to_owned() }),
-                None => Ok(Self { name, text }),
-            },
+            Ok(text) => {
+                let text = match text.strip_prefix('\u{feff}') {
+                    Some(rest) => rest.to_owned(),
+                    None => text,
+                };
+                Ok(Self { name, text: newlines(text) })
+            }
             Err(error) => {
                 let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
                 let line = valid.split(|&b| b == b'\n').count();
@@ -103,4 +106,11 @@ impl<E: miette::Diagnostic> miette::Diagnostic for Unshown<E> {
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.error.help()
     }
+}
+
+/// Every line end as `\n`: old Mac files end lines with a lone `\r`, which
+/// the parsers would not see as one. Both the parsers and the error
+/// snippets read the result, so their lines and columns agree.
+fn newlines(text: String) -> String {
+    if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text }
 }

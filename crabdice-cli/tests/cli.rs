@@ -513,6 +513,29 @@ fn a_byte_order_mark_is_not_part_of_the_input() {
 }
 
 #[test]
+fn lone_carriage_returns_end_lines() {
+    let example =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/combat.txt"))
+            .unwrap();
+    crabdice()
+        .args(["solve", "-"])
+        .write_stdin(example.replace('\n', "\r"))
+        .assert()
+        .success()
+        .stdout("part 1: 306\npart 2: 291\n");
+    // Errors count those lines, in the message and in the snippet.
+    crabdice()
+        .args(["solve", "-"])
+        .write_stdin("Player 1:\r9\r\rPlayer 2:\rx\r")
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("line 5, column 1: `x` is not a card")
+                .and(predicate::str::contains(" 5 │ x")),
+        );
+}
+
+#[test]
 fn a_histogram_with_only_part_one_is_a_usage_error() {
     crabdice()
         .args(["dice", "examples/dice.txt", "--part", "1", "--histogram"])

@@ -40,6 +40,7 @@ pub fn run(
     let limits =
         options.max_rounds.map_or_else(Limits::default, |max_rounds| Limits { max_rounds });
     let mut parts = Vec::new();
+    let wide_scores = deal.max_score() > u128::from(u64::MAX);
     for (number, variant) in [(1, Variant::Plain), (2, Variant::Recursive)] {
         if !output.wants(number) {
             continue;
@@ -88,7 +89,6 @@ pub fn run(
             }),
         });
         let games = games.filter(|_| variant == Variant::Recursive);
-        let wide_scores = deal.max_score() > u128::from(u64::MAX);
         parts.push(Part { number, outcome, games, time, wide_scores });
     }
     Ok(parts)

@@ -115,6 +115,15 @@ pub enum ParseErrorKind {
         /// The extra text.
         found: String,
     },
+    /// A starting position past any board (2^64 or more).
+    #[error(
+        "starting position `{found}` is off every board: boards have at most \
+         18446744073709551615 spaces"
+    )]
+    PositionTooLarge {
+        /// The offending text.
+        found: String,
+    },
     /// A starting position beyond the board.
     #[error("starting position {position} is off the board: spaces are numbered 1 to {board}")]
     OffBoard {
@@ -144,6 +153,7 @@ impl ParseErrorKind {
             | Self::TrailingText { found }
             | Self::ExpectedStart { found, .. }
             | Self::NotAPosition { found }
+            | Self::PositionTooLarge { found }
             | Self::AfterPosition { found } => {
                 if let Some((cut, _)) = found.char_indices().nth(QUOTED) {
                     found.truncate(cut);
@@ -173,7 +183,9 @@ impl ParseErrorKind {
             Self::NoCards => "no cards before here",
             Self::DealTooLarge => "the deal ends here",
             Self::ExpectedStart { .. } => "not a starting position line",
-            Self::NotAPosition { .. } | Self::OffBoard { .. } => "not a space on the board",
+            Self::NotAPosition { .. } | Self::OffBoard { .. } | Self::PositionTooLarge { .. } => {
+                "not a space on the board"
+            }
             Self::TooFewPlayers { .. } => "only player",
         }
     }
@@ -206,6 +218,9 @@ impl ParseErrorKind {
             }
             Self::NotAPosition { .. } | Self::OffBoard { .. } => {
                 "give a space on the board, or change the board's size with `--board`".to_owned()
+            }
+            Self::PositionTooLarge { .. } => {
+                "give a space on the board, such as `4` (the puzzle's board has 10)".to_owned()
             }
         }
     }

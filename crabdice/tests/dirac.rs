@@ -403,7 +403,7 @@ fn parse_errors_name_the_line_and_the_problem() {
         (
             "Player 1 starting position: 99999999999999999999999\nPlayer 2 starting position: 8\n",
             1,
-            |k| matches!(k, K::NotAPosition { .. }),
+            |k| matches!(k, K::PositionTooLarge { .. }),
         ),
         ("Player 1:\n9\n", 1, |k| matches!(k, K::ExpectedStart { .. })),
     ];

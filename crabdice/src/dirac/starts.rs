@@ -162,20 +162,14 @@ fn read_start(text: &str, line: &Line<'_>, number: usize) -> Result<(u64, Place)
     }
     let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
     let (token, junk) = rest.split_at(end);
-    let position = token
-        .bytes()
-        .all(|b| b.is_ascii_digit())
-        .then(|| token.parse::<u64>().ok())
-        .flatten()
-        .filter(|&p| p > 0)
-        .ok_or_else(|| {
-            ParseError::at(
-                ParseErrorKind::NotAPosition { found: token.to_owned() },
-                text,
-                line,
-                token,
-            )
-        })?;
+    let digits = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
+    let position = match digits.then(|| token.parse::<u64>()) {
+        Some(Ok(position)) if position > 0 => Ok(position),
+        // Digits that overflow: past the largest board there can be.
+        Some(Err(_)) => Err(ParseErrorKind::PositionTooLarge { found: token.to_owned() }),
+        _ => Err(ParseErrorKind::NotAPosition { found: token.to_owned() }),
+    };
+    let position = position.map_err(|kind| ParseError::at(kind, text, line, token))?;
     let junk = junk.trim_start();
     if !junk.is_empty() {
         return Err(ParseError::at(
@@ -216,5 +210,22 @@ mod tests {
         assert_eq!(*err.kind(), ParseErrorKind::OffBoard { position: 18, board: 10 });
         let span = err.span();
         assert_eq!(&text[span.offset()..span.offset() + span.len()], "18");
+    }
+
+    #[test]
+    fn positions_past_64_bits_are_off_every_board() {
+        let err = Starts::parse("Player 1 starting position: 18446744073709551616\n").unwrap_err();
+        let found = "18446744073709551616".to_owned();
+        assert_eq!(*err.kind(), ParseErrorKind::PositionTooLarge { found });
+        // The largest `u64` is read, and then checked against the board.
+        let text =
+            "Player 1 starting position: 18446744073709551615\nPlayer 2 starting position: 1\n";
+        assert!(Starts::parse(text).is_ok());
+        // Leading zeros do not make a number large, nor zero a position.
+        let text =
+            "Player 1 starting position: 000000000000000000000004\nPlayer 2 starting position: 1\n";
+        assert!(Starts::parse(text).is_ok());
+        let err = Starts::parse("Player 1 starting position: 0\n").unwrap_err();
+        assert!(matches!(err.kind(), ParseErrorKind::NotAPosition { .. }));
     }
 }

@@ -14,6 +14,11 @@ fn crabdice() -> Command {
     cmd
 }
 
+/// The bundled Combat example, `examples/combat.txt`, as text.
+fn combat_example() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/combat.txt")).unwrap()
+}
+
 fn json(args: &[&str]) -> serde_json::Value {
     let output = crabdice().args(args).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
@@ -502,11 +507,7 @@ fn a_huge_line_is_quoted_by_its_start_and_not_shown() {
 fn a_byte_order_mark_is_not_part_of_the_input() {
     crabdice()
         .args(["solve", "-"])
-        .write_stdin(format!(
-            "\u{feff}{}",
-            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/combat.txt"))
-                .unwrap()
-        ))
+        .write_stdin(format!("\u{feff}{}", combat_example()))
         .assert()
         .success()
         .stdout("part 1: 306\npart 2: 291\n");
@@ -514,12 +515,9 @@ fn a_byte_order_mark_is_not_part_of_the_input() {
 
 #[test]
 fn lone_carriage_returns_end_lines() {
-    let example =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/combat.txt"))
-            .unwrap();
     crabdice()
         .args(["solve", "-"])
-        .write_stdin(example.replace('\n', "\r"))
+        .write_stdin(combat_example().replace('\n', "\r"))
         .assert()
         .success()
         .stdout("part 1: 306\npart 2: 291\n");

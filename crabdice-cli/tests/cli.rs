@@ -132,6 +132,28 @@ fn every_dice_engine_gives_the_same_counts() {
 }
 
 #[test]
+fn a_board_of_2_to_the_64_spaces_is_counted_like_the_universe_tree_walks_it() {
+    // The universe tree walks the board as given; the other engines play
+    // it as a board of target + rolls × faces spaces.
+    let run = |engine: &str| {
+        let output = crabdice()
+            .args(["dice", "examples/dice.txt", "--part", "2", "--engine", engine])
+            .args(["--board", "18446744073709551615", "--target", "9"])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let tree = run("tree");
+    assert_eq!(run("per-player"), tree);
+    assert_eq!(run("memo"), tree);
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--part", "2", "--board", "18446744073709551615"])
+        .assert()
+        .success();
+}
+
+#[test]
 fn histogram_prints_a_table_per_turn() {
     crabdice()
         .args(["dice", "examples/dice.txt", "--part", "2", "--histogram", "--target", "10"])

@@ -93,6 +93,25 @@ fn dirac_four_players(bencher: Bencher, target: u64) {
     grow(bencher, FOUR, target);
 }
 
+/// The puzzle's game by board size: a board of more than `target + rolls ×
+/// faces` (30) spaces is counted as one of 30, so the cost stops growing
+/// there, and from starts 4 and 8 the answer is the 30-space board's.
+#[divan::bench(args = [10, 20, 30, 1_000_000, u64::MAX])]
+fn dirac_by_board(bencher: Bencher, board: u64) {
+    let starts = starts(EXAMPLE);
+    let rules = DiceRules { board, ..DiceRules::dirac() };
+    let expected = play_dirac(&starts, &rules, DiracEngine::Memo).unwrap();
+    if board >= 30 {
+        let thirty = DiceRules { board: 30, ..rules };
+        assert_eq!(expected, play_dirac(&starts, &thirty, DiracEngine::Memo).unwrap());
+    }
+    bencher.bench(|| {
+        let outcome =
+            play_dirac(black_box(&starts), black_box(&rules), DiracEngine::PerPlayer).unwrap();
+        assert_eq!(outcome, expected);
+    });
+}
+
 /// The memo engine on the same growing games, while it fits its limit.
 #[divan::bench(args = [21, 30, 50])]
 fn dirac_two_players_memo(bencher: Bencher, target: u64) {

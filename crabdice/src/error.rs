@@ -349,7 +349,8 @@ pub enum RulesError {
     /// A Dirac game whose tables would not fit in memory.
     #[error(
         "a player's table for this Dirac game needs about {words} 64-bit words (board × target \
-         cells × words per count), over the limit of {limit}: lower --board or --target"
+         cells × words per count, a board counting as at most target + rolls × die spaces), over \
+         the limit of {limit}: lower --board or --target"
     )]
     DiracTooBig {
         /// The estimated size.

@@ -342,12 +342,103 @@ fn player_alone_from_4_matches_a_published_histogram_at_target_22() {
     assert_eq!(alone, published);
 }
 
+/// The universes each player wins, by the rules read literally on the board
+/// as given: each state (whose turn, every space and score) is solved once,
+/// from the sums of a turn's rolls counted roll by roll. Spaces are `u128`,
+/// so a board of 2^64 − 1 spaces wraps like any other.
+fn literal_dirac(positions: &[u64], rules: &DiceRules) -> Vec<BigUint> {
+    type State = (usize, Vec<u128>, Vec<u64>);
+    fn solve(
+        state: State,
+        rules: &DiceRules,
+        sums: &HashMap<u128, BigUint>,
+        memo: &mut HashMap<State, Vec<BigUint>>,
+    ) -> Vec<BigUint> {
+        if let Some(wins) = memo.get(&state) {
+            return wins.clone();
+        }
+        let (player, spaces, scores) = &state;
+        let mut wins = vec![BigUint::ZERO; spaces.len()];
+        for (sum, universes) in sums {
+            let (mut spaces, mut scores) = (spaces.clone(), scores.clone());
+            spaces[*player] = (spaces[*player] - 1 + sum) % u128::from(rules.board) + 1;
+            scores[*player] +=
+                u64::try_from(spaces[*player].min(u128::from(rules.target))).unwrap();
+            if scores[*player] >= rules.target {
+                wins[*player] += universes;
+            } else {
+                let next = ((player + 1) % spaces.len(), spaces, scores);
+                for (total, won) in wins.iter_mut().zip(solve(next, rules, sums, memo)) {
+                    *total += won * universes;
+                }
+            }
+        }
+        memo.insert(state, wins.clone());
+        wins
+    }
+    let mut sums = HashMap::from([(0_u128, BigUint::from(1_u8))]);
+    for _ in 0..rules.rolls {
+        let mut next = HashMap::new();
+        for (sum, universes) in &sums {
+            for face in 1..=u128::from(rules.faces) {
+                *next.entry(sum + face).or_insert(BigUint::ZERO) += universes;
+            }
+        }
+        sums = next;
+    }
+    let spaces = positions.iter().map(|&p| u128::from(p)).collect();
+    solve((0, spaces, vec![0; positions.len()]), rules, &sums, &mut HashMap::new())
+}
+
+/// Boards from one space to 2^64 − 1, with starts near either end of the
+/// board, where a first turn may wrap around it.
+fn any_board() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
+    let board = prop_oneof![1..=40_u64, 1..=u64::MAX, u64::MAX - 40..=u64::MAX];
+    (board, 1..=9_u64, 1..=3_u64, 1..=3_u64, 2..=3_usize).prop_flat_map(
+        |(board, target, faces, rolls, players)| {
+            let near = board.min(40);
+            let start = prop_oneof![1..=near, board - near + 1..=board];
+            (
+                Just(DiceRules { board, target, faces, rolls }),
+                proptest::collection::vec(start, players),
+            )
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The engines play a large board as a small one (`T + rolls × faces`
+    /// spaces): the literal game on the board as given agrees.
+    #[test]
+    fn every_board_size_matches_the_literal_game((rules, positions) in any_board()) {
+        let literal = literal_dirac(&positions, &rules);
+        for engine in [DiracEngine::PerPlayer, DiracEngine::Memo] {
+            let wins = wins(&positions, &rules, engine).unwrap();
+            let wins: Vec<BigUint> = wins.iter().map(Universes::to_biguint).collect();
+            prop_assert_eq!(&wins, &literal, "{} {:?} {}", rules, positions, engine);
+        }
+    }
+}
+
+#[test]
+fn the_puzzle_on_a_board_of_2_to_the_64_matches_the_literal_game() {
+    // From the last space, a turn of d wraps around to space d.
+    let rules = DiceRules { board: u64::MAX, ..DiceRules::dirac() };
+    let positions = [u64::MAX, 8];
+    let wins = wins(&positions, &rules, DiracEngine::PerPlayer).unwrap();
+    let wins: Vec<BigUint> = wins.iter().map(Universes::to_biguint).collect();
+    assert_eq!(wins, literal_dirac(&positions, &rules));
+}
+
 #[test]
 fn huge_dirac_games_are_refused_at_once() {
     let starts = Starts::parse(EXAMPLE).unwrap();
     for rules in [
         DiceRules { target: 1_000_000, ..DiceRules::dirac() },
-        DiceRules { board: u64::MAX, ..DiceRules::dirac() },
+        // A large die makes a large board matter: 3 × 2^20 + 21 spaces.
+        DiceRules { board: u64::MAX, faces: 1 << 20, ..DiceRules::dirac() },
         DiceRules { faces: u64::MAX, rolls: u64::MAX, ..DiceRules::dirac() },
     ] {
         let err = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap_err();

@@ -236,7 +236,7 @@
 //!
 //! | module | idea | work |
 //! |---|---|---|
-//! | `rules` | the four numbers, sense checks, size limits | O(1) |
+//! | `rules` | the four numbers, sense checks, size limits, a large board played as a small one | O(1) |
 //! | `starts` | strict line reader with positions for errors | O(input) |
 //! | `deterministic` | closed-form turns, per-pawn periods, jumps | O(players × period), period ≤ faces × board |
 //! | `alone` | each player alone on a transposed table, in words | O(players × board × target × turns × rolls) |

@@ -123,8 +123,7 @@ pub fn play_dirac(
     rules: &DiceRules,
     engine: DiracEngine,
 ) -> Result<DiracOutcome, DiceError> {
-    check(starts, rules)?;
-    let at = starts.positions();
+    let (rules, at) = &check(starts, rules, engine)?;
     let wins = if engine == DiracEngine::PerPlayer {
         // Each player alone once, in the narrowest words that hold it; only
         // the few products of the interleaving are retried wider.
@@ -181,8 +180,8 @@ pub fn count_wins<C: Count>(
     rules: &DiceRules,
     engine: DiracEngine,
 ) -> Result<Vec<C>, DiceError> {
-    check(starts, rules)?;
-    wins(starts.positions(), rules, engine)
+    let (rules, at) = check(starts, rules, engine)?;
+    wins(&at, &rules, engine)
 }
 
 /// One player's universes by turn: how many first reach the target on each of
@@ -218,20 +217,31 @@ pub struct WinsByTurn {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn win_histogram(starts: &Starts, rules: &DiceRules) -> Result<Vec<WinsByTurn>, DiceError> {
-    check(starts, rules)?;
-    let alone = alone::play(starts.positions(), rules)?;
+    let (rules, at) = check(starts, rules, DiracEngine::PerPlayer)?;
+    let alone = alone::play(&at, &rules)?;
     widen(
         || histogram::<u64>(&alone),
         || widen(|| histogram::<u128>(&alone), || histogram::<BigUint>(&alone)),
     )
 }
 
-/// Valid rules, starts on the board, a game small enough to count.
-fn check(starts: &Starts, rules: &DiceRules) -> Result<(), DiceError> {
+/// Valid rules, starts on the board, a game small enough to count: returns
+/// the game as `engine` plays it, on the smallest board that plays the same
+/// game (see `DiceRules::dirac_board`), except for the universe tree, the
+/// reference, which walks the board as given.
+fn check(
+    starts: &Starts,
+    rules: &DiceRules,
+    engine: DiracEngine,
+) -> Result<(DiceRules, Vec<u64>), DiceError> {
     rules.validate()?;
     starts.check(rules)?;
-    rules.check_dirac_size(starts.players())?;
-    Ok(())
+    let (small, at) = rules.dirac_board(starts.positions());
+    small.check_dirac_size(at.len())?;
+    Ok(match engine {
+        DiracEngine::Tree => (*rules, starts.positions().to_vec()),
+        DiracEngine::Memo | DiracEngine::PerPlayer => (small, at),
+    })
 }
 
 /// Runs the `narrow` count, and the `wide` one if it overflows.

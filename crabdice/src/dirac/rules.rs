@@ -22,13 +22,37 @@
 //! * The deterministic game simulates at most 20 million turns to learn each
 //!   pawn's period (see [`crate::play_deterministic`]).
 //! * The Dirac game keeps, for each player, a table of `board × target`
-//!   counts. A count of one player's universes after `t` turns has at most
+//!   counts, where a board of more than `target + rolls × faces` spaces
+//!   counts as that many (see below). A count of one player's universes after `t` turns has at most
 //!   `t × rolls × ⌈log₂ faces⌉` bits, and `t ≤ target`. The table may hold at
 //!   most 2²⁴ 64-bit words (128 MiB), and the whole count, estimated as
 //!   `(players × board × target² × distinct moves + target × players²) ×
 //!   words per count`, may take
 //!   at most 2 × 10¹⁰ word operations (seconds). Both estimates are upper
 //!   bounds: the puzzle's rules are estimated at about 124,000.
+//!
+//! ## A large board is a small one
+//!
+//! In the Dirac game only the board's first spaces matter. A pawn that is
+//! still playing, past its first turn, stands on a space below the target
+//! `T`: it scored that space's number when it landed there. A turn moves it
+//! at most `M = rolls × faces` spaces, so from there it never reaches space
+//! `T + M`. On a board of more than `T + M` spaces, such a pawn never wraps
+//! around, and the game is the same on a board of exactly `T + M` spaces
+//! (`DiceRules::dirac_board`). Only the first turn can start elsewhere:
+//!
+//! * a start below `T` is a space of the small board too;
+//! * a start `e < M` spaces before the end lands, by a move of `d`, either
+//!   on a space of at least `T` (`d ≤ e`: the player wins) or, wrapping,
+//!   on space `d − e`. A start `e` spaces before the end of the small board
+//!   does exactly the same;
+//! * any other start lands on spaces of at least `T` whatever the move, and
+//!   wins in its first turn, as it does from space `T` of the small board.
+//!
+//! So the per-player and memo engines count a game on a board of a million,
+//! or 2⁶⁴ − 1, spaces at the cost of a board of `T + M`: 30 spaces for the
+//! puzzle's target and die. (The universe tree, the reference, walks the
+//! board as given.)
 
 use std::fmt;
 
@@ -141,6 +165,32 @@ impl DiceRules {
         Ok(())
     }
 
+    /// The same Dirac game on the smallest board that plays it, with each
+    /// start moved to its space there: every player wins in the same
+    /// universes, turn for turn. Boards of up to `target + rolls × faces`
+    /// spaces are kept as they are (see the module documentation for the
+    /// proof).
+    pub(crate) fn dirac_board(&self, starts: &[u64]) -> (Self, Vec<u64>) {
+        let reach = u128::from(self.rolls) * u128::from(self.faces);
+        let board = u128::from(self.target) + reach;
+        if u128::from(self.board) <= board {
+            return (*self, starts.to_vec());
+        }
+        // Below the rules' own board, so a u64, as is every space below.
+        let small = board as u64;
+        let moved = starts.iter().map(|&start| {
+            let to_end = u128::from(self.board - start);
+            if start < self.target {
+                start
+            } else if to_end < reach {
+                (board - to_end) as u64
+            } else {
+                self.target
+            }
+        });
+        (Self { board: small, ..*self }, moved.collect())
+    }
+
     /// The number of different moves modulo the board a turn can make:
     /// sums run from `rolls` to `rolls × faces`.
     pub(crate) fn distinct_moves(&self) -> u64 {
@@ -199,6 +249,22 @@ mod tests {
         assert!(matches!(slow.check_dirac_size(2), Err(RulesError::DiracTooSlow { .. })));
         let huge_die = DiceRules { faces: u64::MAX, rolls: u64::MAX, ..DiceRules::dirac() };
         assert!(huge_die.check_dirac_size(2).is_err());
+    }
+
+    #[test]
+    fn a_board_past_the_target_and_a_turn_shrinks_to_them() {
+        // The puzzle's board is below 21 + 9 spaces: kept.
+        let puzzle = DiceRules::dirac();
+        assert_eq!(puzzle.dirac_board(&[4, 8]), (puzzle, vec![4, 8]));
+        let thirty = DiceRules { board: 30, ..puzzle };
+        assert_eq!(thirty.dirac_board(&[30]), (thirty, vec![30]));
+        // Larger boards become 30 spaces. Starts below 21 stay; a start
+        // fewer than 9 spaces from the end stays as far from the end; any
+        // other start wins in one turn, as from space 21.
+        let huge = DiceRules { board: u64::MAX, ..puzzle };
+        let (small, starts) = huge.dirac_board(&[1, 20, 21, 1000, u64::MAX - 8, u64::MAX - 9]);
+        assert_eq!(small, DiceRules { board: 30, ..puzzle });
+        assert_eq!(starts, [1, 20, 21, 21, 22, 21]);
     }
 
     #[test]

@@ -232,6 +232,30 @@
 //! products are computed in `u64`, then `u128`, then big integers, with
 //! checked arithmetic, whichever first holds the answer.
 //!
+//! ## A large board is a small one
+//!
+//! In the Dirac game only the board's first spaces matter. A pawn that is
+//! still playing, past its first turn, stands on a space below the target
+//! `T`: it scored that space's number when it landed there. A turn moves it
+//! at most `M = rolls × faces` spaces, so from there it never reaches space
+//! `T + M`. On a board of more than `T + M` spaces, such a pawn never wraps
+//! around, and the game is the same on a board of exactly `T + M` spaces
+//! (`DiceRules::dirac_board`, in module `rules`). Only the first turn can
+//! start elsewhere:
+//!
+//! * a start below `T` is a space of the small board too;
+//! * a start `e < M` spaces before the end lands, by a move of `d`, either
+//!   on a space of at least `T` (`d ≤ e`: the player wins) or, wrapping,
+//!   on space `d − e`. A start `e` spaces before the end of the small board
+//!   does exactly the same;
+//! * any other start lands on spaces of at least `T` whatever the move, and
+//!   wins in its first turn, as it does from space `T` of the small board.
+//!
+//! So the per-player and memo engines count a game on a board of a million,
+//! or 2⁶⁴ − 1, spaces at the cost of a board of `T + M`: 30 spaces for the
+//! puzzle's target and die. (The universe tree, the reference, walks the
+//! board as given.)
+//!
 //! # Where to read on
 //!
 //! | module | idea | work |

@@ -23,36 +23,18 @@
 //!   pawn's period (see [`crate::play_deterministic`]).
 //! * The Dirac game keeps, for each player, a table of `board × target`
 //!   counts, where a board of more than `target + rolls × faces` spaces
-//!   counts as that many (see below). A count of one player's universes after `t` turns has at most
-//!   `t × rolls × ⌈log₂ faces⌉` bits, and `t ≤ target`. The table may hold at
-//!   most 2²⁴ 64-bit words (128 MiB), and the whole count, estimated as
-//!   `(players × board × target² × distinct moves + target × players²) ×
-//!   words per count`, may take
-//!   at most 2 × 10¹⁰ word operations (seconds). Both estimates are upper
-//!   bounds: the puzzle's rules are estimated at about 124,000.
+//!   counts as that many (see below). A count of one player's universes
+//!   after `t` turns has at most `t × rolls × ⌈log₂ faces⌉` bits, and `t ≤
+//!   target`. The table may hold at most 2²⁴ 64-bit words (128 MiB), and
+//!   the whole count, estimated as `(players × board × target² × distinct
+//!   moves + target × players²) × words per count`, may take at most 2 ×
+//!   10¹⁰ word operations (seconds). Both estimates are upper bounds: the
+//!   puzzle's rules are estimated at about 124,000.
 //!
-//! ## A large board is a small one
-//!
-//! In the Dirac game only the board's first spaces matter. A pawn that is
-//! still playing, past its first turn, stands on a space below the target
-//! `T`: it scored that space's number when it landed there. A turn moves it
-//! at most `M = rolls × faces` spaces, so from there it never reaches space
-//! `T + M`. On a board of more than `T + M` spaces, such a pawn never wraps
-//! around, and the game is the same on a board of exactly `T + M` spaces
-//! (`DiceRules::dirac_board`). Only the first turn can start elsewhere:
-//!
-//! * a start below `T` is a space of the small board too;
-//! * a start `e < M` spaces before the end lands, by a move of `d`, either
-//!   on a space of at least `T` (`d ≤ e`: the player wins) or, wrapping,
-//!   on space `d − e`. A start `e` spaces before the end of the small board
-//!   does exactly the same;
-//! * any other start lands on spaces of at least `T` whatever the move, and
-//!   wins in its first turn, as it does from space `T` of the small board.
-//!
-//! So the per-player and memo engines count a game on a board of a million,
-//! or 2⁶⁴ − 1, spaces at the cost of a board of `T + M`: 30 spaces for the
-//! puzzle's target and die. (The universe tree, the reference, walks the
-//! board as given.)
+//! A Dirac game on a board of more than `target + rolls × faces` spaces is
+//! checked and counted as the same game on a board of that many
+//! (`DiceRules::dirac_board`; the proof is in the `dirac` module's
+//! documentation, "A large board is a small one").
 
 use std::fmt;
 

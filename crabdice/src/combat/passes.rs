@@ -26,12 +26,16 @@
 //! branching version of this loop took 2.4× as long as this one, and the
 //! public solution 2.4× as long as crabdice (`examples/versus.rs`, `plain`).
 //!
-//! Indices into the buffers are masked by the buffer's (power-of-two) size.
-//! The room check above already keeps them in bounds; the mask only lets the
-//! compiler see that, so the loop has no bounds checks either. (Only for the
-//! byte buffers on the stack: on the heap's the checks stay, 19% more
-//! instructions than the earlier slice loop, about 3% more time on
-//! 1,000 + 1,000 cards.)
+//! The pass's cards are read from two slices, one a deck, cut once per pass,
+//! so the reads share one counter and need no bounds check. The cards won
+//! are written at indices masked by the buffer's (power-of-two) size: the
+//! room check above already keeps them in bounds, and the mask only lets the
+//! compiler see that, so the writes have no bounds checks either (only for
+//! the byte buffers on the stack: on the heap's the checks stay, about 3%
+//! more time on 1,000 + 1,000 cards). Reading and writing one buffer at
+//! once without `unsafe` takes a view of it as [`Cell`]s. Reading through
+//! slices instead of masked indices saved three instructions of 22 a round,
+//! and 5% of the time over 3,000 deals.
 //!
 //! ## Endless games
 //!
@@ -44,6 +48,8 @@
 //! where the cycle starts and its length are found by the general engine,
 //! which replays the deal with anchors at the highest card. Cycles are
 //! rare, so that costs nothing on the games that end.
+
+use std::cell::Cell;
 
 use super::deal::{Label, Labelled};
 use super::stacks::Brent;
@@ -205,18 +211,24 @@ fn pass<C: Label, B: AsRef<[C]> + AsMut<[C]>>(decks: &mut [Line<B>; 2], k: usize
     two.make_room(k);
     let (buffer_one, buffer_two) = (one.buffer.as_mut(), two.buffer.as_mut());
     // Masks that change no index (the room check keeps every index below the
-    // size) but show the compiler that every access is in bounds.
+    // size) but show the compiler that every write is in bounds.
     let (mask_one, mask_two) = (size(buffer_one) - 1, size(buffer_two) - 1);
     let (mut tail_one, mut tail_two) = (one.tail, two.tail);
+    let (cells_one, cells_two) = (
+        Cell::from_mut(buffer_one).as_slice_of_cells(),
+        Cell::from_mut(buffer_two).as_slice_of_cells(),
+    );
+    let drawn_one = &cells_one[one.head..one.head + k];
+    let drawn_two = &cells_two[two.head..two.head + k];
     // Cards drawn in this pass lie below the tails; cards won go above.
-    for i in 0..k {
-        let (a, b) = (buffer_one[(one.head + i) & mask_one], buffer_two[(two.head + i) & mask_two]);
+    for (a, b) in drawn_one.iter().zip(drawn_two) {
+        let (a, b) = (a.get(), b.get());
         let one_wins = usize::from(a > b);
         let (at_one, at_two) = (tail_one & mask_one, tail_two & mask_two);
-        buffer_one[at_one] = a;
-        buffer_one[at_one + 1] = b;
-        buffer_two[at_two] = b;
-        buffer_two[at_two + 1] = a;
+        cells_one[at_one].set(a);
+        cells_one[at_one + 1].set(b);
+        cells_two[at_two].set(b);
+        cells_two[at_two + 1].set(a);
         tail_one += 2 * one_wins;
         tail_two += 2 - 2 * one_wins;
     }

@@ -394,7 +394,7 @@ fn literal_dirac(positions: &[u64], rules: &DiceRules) -> Vec<BigUint> {
 /// board, where a first turn may wrap around it.
 fn any_board() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
     let board = prop_oneof![1..=40_u64, 1..=u64::MAX, u64::MAX - 40..=u64::MAX];
-    (board, 1..=9_u64, 1..=3_u64, 1..=3_u64, 2..=3_usize).prop_flat_map(
+    (board, 1..=9_u64, 1..=5_u64, 1..=3_u64, 2..=3_usize).prop_flat_map(
         |(board, target, faces, rolls, players)| {
             let near = board.min(40);
             let start = prop_oneof![1..=near, board - near + 1..=board];
@@ -407,7 +407,7 @@ fn any_board() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(2000))]
 
     /// The engines play a large board as a small one (`T + rolls × faces`
     /// spaces): the literal game on the board as given agrees.

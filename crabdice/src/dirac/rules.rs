@@ -150,8 +150,8 @@ impl DiceRules {
     /// The same Dirac game on the smallest board that plays it, with each
     /// start moved to its space there: every player wins in the same
     /// universes, turn for turn. Boards of up to `target + rolls × faces`
-    /// spaces are kept as they are (see the module documentation for the
-    /// proof).
+    /// spaces are kept as they are. (The proof is "A large board is a small
+    /// one" in the `dirac` module's documentation.)
     pub(crate) fn dirac_board(&self, starts: &[u64]) -> (Self, Vec<u64>) {
         let reach = u128::from(self.rolls) * u128::from(self.faces);
         let board = u128::from(self.target) + reach;

@@ -135,18 +135,14 @@ fn every_dice_engine_gives_the_same_counts() {
 fn a_board_of_2_to_the_64_spaces_is_counted_like_the_universe_tree_walks_it() {
     // The universe tree walks the board as given; the other engines play
     // it as a board of target + rolls × faces spaces.
-    let run = |engine: &str| {
-        let output = crabdice()
-            .args(["dice", "examples/dice.txt", "--part", "2", "--engine", engine])
-            .args(["--board", "18446744073709551615", "--target", "9"])
-            .output()
-            .unwrap();
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        String::from_utf8(output.stdout).unwrap()
+    let wins = |engine: &str| {
+        let board = ["--board", "18446744073709551615", "--target", "9"];
+        let args = ["dice", "examples/dice.txt", "--part", "2", "--json", "--engine", engine];
+        json(&[&args[..], &board[..]].concat())["part2"]["wins"].clone()
     };
-    let tree = run("tree");
-    assert_eq!(run("per-player"), tree);
-    assert_eq!(run("memo"), tree);
+    let tree = wins("tree");
+    assert_eq!(wins("per-player"), tree);
+    assert_eq!(wins("memo"), tree);
     crabdice()
         .args(["dice", "examples/dice.txt", "--part", "2", "--board", "18446744073709551615"])
         .assert()

@@ -1,6 +1,7 @@
 //! The command line's shape: subcommands, options and their help.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -36,7 +37,8 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         crabdice combat examples/combat.txt\n  \
         crabdice combat examples/combat.txt --part 2 --trace\n  \
-        crabdice combat deal.txt --json --max-rounds 100000000")]
+        crabdice combat deal.txt --json --max-rounds 100000000\n  \
+        crabdice combat deal.txt --part 2 --max-time 10")]
     Combat {
         /// A deal: `Player 1:` and its cards, a blank line, `Player 2:` and its cards (`-` reads standard input).
         #[arg(value_name = "FILE")]
@@ -96,6 +98,11 @@ pub struct CombatOptions {
     /// by up to a deck's length.
     #[arg(long, value_name = "N")]
     pub max_rounds: Option<u64>,
+    /// Give up once a part has taken more than this many seconds (a
+    /// decimal, such as 2.5) to solve. `--time` then repeats the solve
+    /// without this limit.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
+    pub max_time: Option<Duration>,
     /// Which engine answers: `fast` skips what cannot change the answer;
     /// `literal` plays every round of every game.
     #[arg(long, value_enum, default_value_t = CombatEngine::Fast)]
@@ -142,6 +149,14 @@ pub enum DiceEngine {
     Tree,
 }
 
+/// Parses a time limit in seconds: a decimal number, at least zero.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 =
+        text.trim().parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("`{text}` is not a time limit: give a number of seconds from 0 up"))
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
     use std::io::Write;
@@ -174,6 +189,7 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
     let combat = combat.unwrap_or(CombatOptions {
         trace: false,
         max_rounds: None,
+        max_time: None,
         engine: CombatEngine::Fast,
     });
     // Read and check every file before solving any, so that a bad file

@@ -2,10 +2,11 @@
 
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crabdice::{
-    Deal, Event, Limits, NoTrace, Observer, Outcome, PROGRESS_INTERVAL, PuzzleLog, Variant,
+    Deal, Event, Exhausted, Limits, NoTrace, Observer, Outcome, PROGRESS_INTERVAL, PuzzleLog,
+    TIME_CHECK_INTERVAL, Variant,
 };
 use miette::miette;
 
@@ -38,7 +39,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<Vec<Part>, Failure> {
     let limits =
-        options.max_rounds.map_or_else(Limits::default, |max_rounds| Limits { max_rounds });
+        Limits { max_rounds: options.max_rounds.unwrap_or(u64::MAX), max_time: options.max_time };
     let mut parts = Vec::new();
     let wide_scores = deal.max_score() > u128::from(u64::MAX);
     for (number, variant) in [(1, Variant::Plain), (2, Variant::Recursive)] {
@@ -46,8 +47,12 @@ pub fn run(
             continue;
         }
         let label = format!("{} part {number}", source.name);
-        let literal =
-            |observer: &mut dyn Observer| play_literal(deal, variant, limits, &label, observer);
+        // A time limit bounds the part as a whole, so the literal engine's
+        // clock starts with the part, also when it runs after the fast one.
+        let started = Instant::now();
+        let literal = |observer: &mut dyn Observer| {
+            play_literal(deal, variant, limits, started, &label, observer)
+        };
         let (outcome, games) = if options.trace {
             // A blank line between the two parts' logs, as between rounds.
             if !parts.is_empty() {
@@ -70,7 +75,7 @@ pub fn run(
             let mut progress = Progress::new(label.clone());
             let outcome =
                 crabdice::play_with(deal, variant, limits, &mut |rounds| progress.tick(rounds))
-                    .map_err(|e| exhausted(&label, &e.to_string()))?;
+                    .map_err(|e| exhausted(&label, &e))?;
             // Only the literal engine plays (and so counts) every sub-game.
             let games = if output.json && variant == Variant::Recursive {
                 let report = literal(&mut NoTrace)?;
@@ -80,9 +85,12 @@ pub fn run(
             };
             (outcome, games)
         };
+        // The part was solved within the limits; its repeats are not
+        // stopped by the clock, which would cut a measurement short.
+        let untimed = Limits { max_time: None, ..limits };
         let time = output.time.then(|| match options.engine {
             CombatEngine::Fast => timing::median(|| {
-                let _ = crabdice::play_with(deal, variant, limits, &mut |_| {});
+                let _ = crabdice::play_with(deal, variant, untimed, &mut |_| {});
             }),
             CombatEngine::Literal => timing::median(|| {
                 let _ = crabdice::play_observed(deal, variant, &mut NoTrace);
@@ -94,61 +102,75 @@ pub fn run(
     Ok(parts)
 }
 
-fn exhausted(label: &str, error: &str) -> Failure {
-    Failure::Error(miette!(
-        help = "raise the limit with --max-rounds, or leave it out to play to the end",
-        "{label}: {error}"
-    ))
+fn exhausted(label: &str, error: &Exhausted) -> Failure {
+    let help = match error {
+        Exhausted::Rounds { .. } => {
+            "raise the limit with --max-rounds, or leave it out to play to the end"
+        }
+        Exhausted::Time { .. } => {
+            "raise the limit with --max-time, or leave it out to play to the end"
+        }
+        _ => "the deal's sub-games nest too deeply for this machine",
+    };
+    Failure::Error(miette!(help = help, "{label}: {error}"))
 }
 
-/// Wraps an observer with the round limit and the progress line.
+/// Wraps an observer with the limits and the progress line.
 struct Bounded<O> {
     inner: O,
-    limit: u64,
+    limits: Limits,
+    started: Instant,
     rounds: u64,
     progress: Progress,
-    exhausted: bool,
+    exhausted: Option<Exhausted>,
 }
 
 impl<O: Observer> Observer for Bounded<O> {
     fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
         if let Event::Draw { .. } = event {
             self.rounds += 1;
-            if self.rounds > self.limit {
-                self.exhausted = true;
+            let played = self.rounds;
+            if played > self.limits.max_rounds {
+                self.exhausted = Some(Exhausted::Rounds { limit: self.limits.max_rounds, played });
                 return ControlFlow::Break(());
             }
-            if self.rounds.is_multiple_of(PROGRESS_INTERVAL) {
-                self.progress.tick(self.rounds);
+            if let Some(limit) = self.limits.max_time
+                && played.is_multiple_of(TIME_CHECK_INTERVAL)
+                && self.started.elapsed() > limit
+            {
+                self.exhausted = Some(Exhausted::Time { limit, played });
+                return ControlFlow::Break(());
+            }
+            if played.is_multiple_of(PROGRESS_INTERVAL) {
+                self.progress.tick(played);
             }
         }
         self.inner.observe(event)
     }
 }
 
-/// Plays with the literal engine, within `limits`.
+/// Plays with the literal engine, within `limits` (the time limit counted
+/// from `started`).
 fn play_literal(
     deal: &Deal,
     variant: Variant,
     limits: Limits,
+    started: Instant,
     label: &str,
     observer: &mut dyn Observer,
 ) -> Result<crabdice::Report, Failure> {
     let mut bounded = Bounded {
         inner: observer,
-        limit: limits.max_rounds,
+        limits,
+        started,
         rounds: 0,
         progress: Progress::new(label.to_owned()),
-        exhausted: false,
+        exhausted: None,
     };
-    match crabdice::play_observed(deal, variant, &mut bounded) {
-        Some(report) => Ok(report),
-        None if bounded.exhausted => Err(exhausted(
-            label,
-            &crabdice::Exhausted::Rounds { limit: limits.max_rounds, played: bounded.rounds }
-                .to_string(),
-        )),
+    match (crabdice::play_observed(deal, variant, &mut bounded), bounded.exhausted) {
+        (Some(report), _) => Ok(report),
+        (None, Some(error)) => Err(exhausted(label, &error)),
         // The observer stopped because the output closed.
-        None => Err(Failure::ClosedOutput),
+        (None, None) => Err(Failure::ClosedOutput),
     }
 }

@@ -36,7 +36,7 @@ impl Progress {
         let seconds = self.started.elapsed().as_secs();
         let _ = write!(
             std::io::stderr(),
-            "\r\x1b[2K{}: {rounds} rounds played in {seconds} s (bound the work with --max-rounds)",
+            "\r\x1b[2K{}: {rounds} rounds played in {seconds} s (bound the work with --max-rounds or --max-time)",
             self.label
         );
     }

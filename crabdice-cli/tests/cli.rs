@@ -455,6 +455,38 @@ fn max_rounds_bounds_the_work_with_a_clear_message() {
 }
 
 #[test]
+fn max_time_bounds_the_work_with_a_clear_message() {
+    // About a million rounds: far more than are played before the clock is
+    // first read.
+    let heavy = "crabdice/benches/corpus/deal-2951.txt";
+    for engine in ["fast", "literal"] {
+        crabdice()
+            .args(["combat", heavy, "--part", "2", "--max-time", "0", "--engine", engine])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("the time limit of 0ns has passed")
+                    .and(predicate::str::contains("raise the limit with --max-time")),
+            );
+    }
+    // A limit that is not reached changes nothing.
+    crabdice()
+        .args(["combat", heavy, "--part", "2", "--max-time", "3600"])
+        .assert()
+        .success()
+        .stdout("34953\n");
+    for bad in ["-1", "ten", "1e30", "NaN"] {
+        crabdice()
+            .args(["combat", heavy, "--max-time", bad])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!("invalid value '{bad}' for '--max-time")));
+    }
+}
+
+#[test]
 fn the_literal_engine_gives_the_same_answers() {
     crabdice()
         .args(["combat", "examples/combat.txt", "--engine", "literal"])

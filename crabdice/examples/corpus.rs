@@ -37,7 +37,7 @@ fn main() {
             continue;
         }
         let mut rounds = 0;
-        let limits = Limits { max_rounds: 200_000_000 };
+        let limits = Limits { max_rounds: 200_000_000, ..Limits::default() };
         let start = std::time::Instant::now();
         let outcome = play_with(&deal, Variant::Recursive, limits, &mut |r| rounds = r);
         let time = start.elapsed();

@@ -42,8 +42,12 @@ fn main() {
                 let deal = deal(n, seed);
                 let mut played = 0;
                 let start = Instant::now();
-                let result =
-                    play_with(&deal, variant, Limits { max_rounds: limit }, &mut |r| played = r);
+                let result = play_with(
+                    &deal,
+                    variant,
+                    Limits { max_rounds: limit, ..Limits::default() },
+                    &mut |r| played = r,
+                );
                 if result.is_ok() {
                     rounds.push(played);
                     times.push(start.elapsed());

@@ -180,9 +180,43 @@ fn a_player_without_cards_loses_at_once() {
 fn a_round_limit_stops_an_endless_search() {
     let deal = Deal::parse(LOOP).unwrap();
     let mut calls = 0;
-    let result =
-        play_with(&deal, Variant::Recursive, Limits { max_rounds: 2 }, &mut |_| calls += 1);
+    let result = play_with(
+        &deal,
+        Variant::Recursive,
+        Limits { max_rounds: 2, ..Limits::default() },
+        &mut |_| calls += 1,
+    );
     assert_eq!(result, Err(crabdice::Exhausted::Rounds { limit: 2, played: 3 }));
+}
+
+#[test]
+fn a_time_limit_stops_a_long_game_and_a_generous_one_changes_nothing() {
+    use std::time::Duration;
+
+    // The heaviest benchmark deal: about a million rounds in bulk.
+    let deal = Deal::parse(include_str!("../benches/corpus/deal-2951.txt")).unwrap();
+    let limits = |max_time| Limits { max_time: Some(max_time), ..Limits::default() };
+    // The clock is first read after TIME_CHECK_INTERVAL rounds, and by then
+    // any time at all has passed.
+    let result = play_with(&deal, Variant::Recursive, limits(Duration::ZERO), &mut |_| {});
+    match result {
+        Err(crabdice::Exhausted::Time { limit, played }) => {
+            assert_eq!(limit, Duration::ZERO);
+            assert!(played >= crabdice::TIME_CHECK_INTERVAL, "stopped after {played} rounds");
+        }
+        other => panic!("expected the time limit to stop the game, got {other:?}"),
+    }
+    // Reading the clock neither changes the answer nor reports progress
+    // more often: a game this short hears from progress only at its end.
+    let mut reports = Vec::new();
+    let timed = play_with(&deal, Variant::Recursive, limits(Duration::from_hours(1)), &mut |r| {
+        reports.push(r);
+    })
+    .unwrap();
+    assert_eq!(timed, play(&deal, Variant::Recursive).unwrap());
+    assert_eq!(timed.score, Some(34953));
+    assert_eq!(reports.len(), 1, "progress reports: {reports:?}");
+    assert!(reports[0] > crabdice::TIME_CHECK_INTERVAL && reports[0] < crabdice::PROGRESS_INTERVAL);
 }
 
 /// Every permutation of `values`, split between the players every way.

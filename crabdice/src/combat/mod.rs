@@ -42,6 +42,7 @@ mod stacks;
 mod states;
 
 use std::ops::{Index, IndexMut};
+use std::time::{Duration, Instant};
 
 pub use deal::{Deal, DealError};
 
@@ -218,17 +219,31 @@ pub struct Report {
 /// Recursive Combat on large decks can take longer than anyone will wait
 /// (random 30 + 30 card deals already reach tens of millions of rounds), and
 /// a few deals are slow even at puzzle size. A limit turns an endless wait
-/// into an [`Exhausted`] error.
+/// into an [`Exhausted`] error. Fields left out of a literal come from the
+/// default, which has no limit:
+///
+/// ```
+/// use std::time::Duration;
+///
+/// use crabdice::Limits;
+///
+/// let limits = Limits { max_time: Some(Duration::from_secs(10)), ..Limits::default() };
+/// assert_eq!(limits.max_rounds, u64::MAX);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Most rounds to play, over all games together.
     pub max_rounds: u64,
+    /// Most wall-clock time to spend, from the call on. The clock is read
+    /// every [`TIME_CHECK_INTERVAL`] rounds (a millisecond or two of play),
+    /// so a game stops within about that much of the limit.
+    pub max_time: Option<Duration>,
 }
 
 impl Default for Limits {
     /// No limit.
     fn default() -> Self {
-        Self { max_rounds: u64::MAX }
+        Self { max_rounds: u64::MAX, max_time: None }
     }
 }
 
@@ -244,6 +259,14 @@ pub enum Exhausted {
         /// Rounds played when the engine stopped.
         played: u64,
     },
+    /// More time than [`Limits::max_time`] allows.
+    #[error("gave up after {played} rounds: the time limit of {limit:?} has passed")]
+    Time {
+        /// The limit.
+        limit: Duration,
+        /// Rounds played when the engine stopped.
+        played: u64,
+    },
     /// Sub-games nested deeper than the engine could make room for.
     #[error("sub-games nest deeper than the stack allows")]
     Stack,
@@ -252,19 +275,37 @@ pub enum Exhausted {
 /// How often, in rounds, a progress callback hears from a long game.
 pub const PROGRESS_INTERVAL: u64 = 1 << 22;
 
-/// Counts rounds against a limit and reports progress now and then. The
-/// per-round cost is one addition and one comparison.
+/// How often, in rounds, the clock is read when [`Limits::max_time`] is set.
+pub const TIME_CHECK_INTERVAL: u64 = 1 << 18;
+
+/// Counts rounds against the limits and reports progress now and then. The
+/// per-round cost is one addition and one comparison; the limits, the clock
+/// and the progress callback are looked at only at stops, every
+/// [`TIME_CHECK_INTERVAL`] rounds when there is a time limit and every
+/// [`PROGRESS_INTERVAL`] rounds otherwise.
 pub(crate) struct Budget<'a> {
     limit: u64,
     played: u64,
     next_stop: u64,
+    next_report: u64,
+    /// When the clock started, and how long it may run.
+    clock: Option<(Instant, Duration)>,
     progress: &'a mut (dyn FnMut(u64) + Send),
 }
 
 impl<'a> Budget<'a> {
     pub(crate) fn new(limits: Limits, progress: &'a mut (dyn FnMut(u64) + Send)) -> Self {
-        let next_stop = PROGRESS_INTERVAL.min(limits.max_rounds.saturating_add(1));
-        Self { limit: limits.max_rounds, played: 0, next_stop, progress }
+        let clock = limits.max_time.map(|max_time| (Instant::now(), max_time));
+        let mut budget = Self {
+            limit: limits.max_rounds,
+            played: 0,
+            next_stop: 0,
+            next_report: PROGRESS_INTERVAL,
+            clock,
+            progress,
+        };
+        budget.plan_next_stop();
+        budget
     }
 
     #[inline]
@@ -285,10 +326,27 @@ impl<'a> Budget<'a> {
         if self.played > self.limit {
             return Err(Exhausted::Rounds { limit: self.limit, played: self.played });
         }
-        (self.progress)(self.played);
-        self.next_stop =
-            self.played.saturating_add(PROGRESS_INTERVAL).min(self.limit.saturating_add(1));
+        if let Some((started, limit)) = self.clock
+            && started.elapsed() > limit
+        {
+            return Err(Exhausted::Time { limit, played: self.played });
+        }
+        if self.played >= self.next_report {
+            (self.progress)(self.played);
+            self.next_report = self.played.saturating_add(PROGRESS_INTERVAL);
+        }
+        self.plan_next_stop();
         Ok(())
+    }
+
+    /// The next stop: the next progress report, clock reading or round past
+    /// the limit, whichever comes first.
+    fn plan_next_stop(&mut self) {
+        let mut next = self.next_report.min(self.limit.saturating_add(1));
+        if self.clock.is_some() {
+            next = next.min(self.played.saturating_add(TIME_CHECK_INTERVAL));
+        }
+        self.next_stop = next;
     }
 }
 
@@ -338,13 +396,15 @@ pub fn winning_score(deal: &Deal, variant: Variant) -> Result<Option<u128>, Exha
 
 /// Plays a deal within `limits`, calling `progress` with the rounds played
 /// so far about every [`PROGRESS_INTERVAL`] rounds, and once more at the end
-/// with the total (rounds of every game the engine had to play).
+/// with the total (rounds of every game the engine had to play). A round
+/// limit fails with [`Exhausted::Rounds`], a time limit with
+/// [`Exhausted::Time`]; the clock starts when this is called.
 ///
 /// ```
 /// use crabdice::{Deal, Exhausted, Limits, Variant, play_with};
 ///
 /// let deal = Deal::parse("Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n")?;
-/// let limits = Limits { max_rounds: 3 };
+/// let limits = Limits { max_rounds: 3, ..Limits::default() };
 /// let result = play_with(&deal, Variant::Plain, limits, &mut |_| {});
 /// assert!(matches!(result, Err(Exhausted::Rounds { limit: 3, .. })));
 /// # Ok::<_, crabdice::ParseError>(())

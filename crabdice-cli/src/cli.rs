@@ -25,13 +25,16 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         crabdice solve examples/combat.txt examples/dice.txt\n  \
         crabdice solve input.txt --part 2      # the bare answer, for scripts\n  \
-        crabdice solve input.txt --json --time")]
+        crabdice solve input.txt --json --time\n  \
+        crabdice solve big-deal.txt --max-time 60")]
     Solve {
         /// Puzzle inputs (`-` reads standard input).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         #[command(flatten)]
         output: Output,
+        #[command(flatten)]
+        bounds: Bounds,
     },
     /// Crab Combat: plain (part 1) and recursive (part 2).
     #[command(after_help = "Examples:\n  \
@@ -86,32 +89,41 @@ impl Output {
     }
 }
 
-#[derive(Debug, Clone, Copy, Args)]
-pub struct CombatOptions {
-    /// Print the round-by-round log in the puzzle's format (streamed).
-    #[arg(long, conflicts_with = "json")]
-    pub trace: bool,
-    /// Give up once the engine has played more than N rounds: a bound on
+/// Limits on the work of a Crab Combat part (Dirac Dice games too large to
+/// count are refused before they start).
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct Bounds {
+    /// Give up on a Combat part once the engine has played more than N rounds: a bound on
     /// the work, counting every game it plays. The `fast` engine skips many
     /// games, but plays rounds beyond a game's own count to find where its
     /// cycle starts; rounds in flight are finished, so the count may pass N
     /// by up to a deck's length.
     #[arg(long, value_name = "N")]
     pub max_rounds: Option<u64>,
-    /// Give up once a part has taken more than this many seconds (a
+    /// Give up on a Combat part once it has taken more than this many seconds (a
     /// decimal, such as 2.5) to solve. `--time` then repeats the solve
     /// without this limit.
     #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
     pub max_time: Option<Duration>,
+}
+
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct CombatOptions {
+    /// Print the round-by-round log in the puzzle's format (streamed).
+    #[arg(long, conflicts_with = "json")]
+    pub trace: bool,
+    #[command(flatten)]
+    pub bounds: Bounds,
     /// Which engine answers: `fast` skips what cannot change the answer;
     /// `literal` plays every round of every game.
     #[arg(long, value_enum, default_value_t = CombatEngine::Fast)]
     pub engine: CombatEngine,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
 pub enum CombatEngine {
     /// Proven shortcuts; the default.
+    #[default]
     Fast,
     /// Every round of every game, as the puzzle describes it.
     Literal,
@@ -169,9 +181,11 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let (files, output, combat, dice, only) = match cli.command {
-        Command::Solve { files, output } => (files, output, None, None, None),
+        Command::Solve { files, output, bounds } => {
+            (files, output, CombatOptions { bounds, ..CombatOptions::default() }, None, None)
+        }
         Command::Combat { file, output, options } => {
-            (vec![file], output, Some(options), None, Some(Game::Combat))
+            (vec![file], output, options, None, Some(Game::Combat))
         }
         Command::Dice { file, output, options } => {
             if options.histogram && output.part == Some(1) {
@@ -183,15 +197,9 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
                     )
                     .exit();
             }
-            (vec![file], output, None, Some(options), Some(Game::Dice))
+            (vec![file], output, CombatOptions::default(), Some(options), Some(Game::Dice))
         }
     };
-    let combat = combat.unwrap_or(CombatOptions {
-        trace: false,
-        max_rounds: None,
-        max_time: None,
-        engine: CombatEngine::Fast,
-    });
     // Read and check every file before solving any, so that a bad file
     // leaves standard output empty.
     let mut inputs = Vec::new();

@@ -38,8 +38,10 @@ pub fn run(
     options: CombatOptions,
     out: &mut dyn Write,
 ) -> Result<Vec<Part>, Failure> {
-    let limits =
-        Limits { max_rounds: options.max_rounds.unwrap_or(u64::MAX), max_time: options.max_time };
+    let limits = Limits {
+        max_rounds: options.bounds.max_rounds.unwrap_or(u64::MAX),
+        max_time: options.bounds.max_time,
+    };
     let mut parts = Vec::new();
     let wide_scores = deal.max_score() > u128::from(u64::MAX);
     for (number, variant) in [(1, Variant::Plain), (2, Variant::Recursive)] {

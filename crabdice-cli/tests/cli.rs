@@ -470,12 +470,24 @@ fn max_time_bounds_the_work_with_a_clear_message() {
                     .and(predicate::str::contains("raise the limit with --max-time")),
             );
     }
-    // A limit that is not reached changes nothing.
+    // `solve` takes the same limits, for its Combat files.
+    crabdice()
+        .args(["solve", heavy, "examples/dice.txt", "--max-time", "0"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("part 2: gave up after"));
+    // A limit that is not reached changes nothing, and Dirac Dice ignores it.
     crabdice()
         .args(["combat", heavy, "--part", "2", "--max-time", "3600"])
         .assert()
         .success()
         .stdout("34953\n");
+    crabdice()
+        .args(["solve", "examples/dice.txt", "--max-time", "0", "--max-rounds", "0"])
+        .assert()
+        .success()
+        .stdout("part 1: 739785\npart 2: 444356092776315\n");
     for bad in ["-1", "ten", "1e30", "NaN"] {
         crabdice()
             .args(["combat", heavy, "--max-time", bad])

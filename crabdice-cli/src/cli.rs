@@ -93,11 +93,13 @@ impl Output {
 /// count are refused before they start).
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct Bounds {
-    /// Give up on a Combat part once the engine has played more than N rounds: a bound on
-    /// the work, counting every game it plays. The `fast` engine skips many
-    /// games, but plays rounds beyond a game's own count to find where its
-    /// cycle starts; rounds in flight are finished, so the count may pass N
-    /// by up to a deck's length.
+    /// Give up on a Combat part once the engine has played more than N
+    /// rounds, counting every game it plays. The fast engine (the default)
+    /// skips many games, but plays rounds beyond a game's own count to find
+    /// where its cycle starts, and finishes rounds in flight, so the count
+    /// may pass N by up to a deck's length. `--engine literal` first has the
+    /// fast engine find where a plain game's cycle starts, within the same
+    /// limits.
     #[arg(long, value_name = "N")]
     pub max_rounds: Option<u64>,
     /// Give up on a Combat part once it has taken more than this many seconds (a
@@ -165,8 +167,15 @@ pub enum DiceEngine {
 fn seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 =
         text.trim().parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    Duration::try_from_secs_f64(seconds)
-        .map_err(|_| format!("`{text}` is not a time limit: give a number of seconds from 0 up"))
+    if seconds.is_nan() {
+        return Err(format!("`{text}` is not a number of seconds"));
+    }
+    if seconds < 0.0 {
+        return Err("a time limit cannot be negative".to_owned());
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|_| {
+        format!("`{text}` seconds is more than a time limit can be: leave --max-time out for none")
+    })
 }
 
 /// Runs a parsed command line.

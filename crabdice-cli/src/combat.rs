@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crabdice::{
     Deal, Event, Exhausted, Limits, NoTrace, Observer, Outcome, PROGRESS_INTERVAL, PuzzleLog,
-    TIME_CHECK_INTERVAL, Variant,
+    Variant,
 };
 use miette::miette;
 
@@ -80,7 +80,8 @@ pub fn run(
                     .map_err(|e| exhausted(&label, &e))?;
             // Only the literal engine plays (and so counts) every sub-game.
             let games = if output.json && variant == Variant::Recursive {
-                let report = literal(&mut NoTrace)?;
+                let counting = format!("{label} (counting the games for --json)");
+                let report = play_literal(deal, variant, limits, started, &counting, &mut NoTrace)?;
                 Some((report.games, report.max_depth))
             } else {
                 None
@@ -117,42 +118,28 @@ fn exhausted(label: &str, error: &Exhausted) -> Failure {
     Failure::Error(miette!(help = help, "{label}: {error}"))
 }
 
-/// Wraps an observer with the limits and the progress line.
-struct Bounded<O> {
+/// Wraps an observer with the progress line.
+struct Reporting<O> {
     inner: O,
-    limits: Limits,
-    started: Instant,
     rounds: u64,
     progress: Progress,
-    exhausted: Option<Exhausted>,
 }
 
-impl<O: Observer> Observer for Bounded<O> {
+impl<O: Observer> Observer for Reporting<O> {
     fn observe(&mut self, event: &Event<'_>) -> ControlFlow<()> {
         if let Event::Draw { .. } = event {
             self.rounds += 1;
-            let played = self.rounds;
-            if played > self.limits.max_rounds {
-                self.exhausted = Some(Exhausted::Rounds { limit: self.limits.max_rounds, played });
-                return ControlFlow::Break(());
-            }
-            if let Some(limit) = self.limits.max_time
-                && played.is_multiple_of(TIME_CHECK_INTERVAL)
-                && self.started.elapsed() > limit
-            {
-                self.exhausted = Some(Exhausted::Time { limit, played });
-                return ControlFlow::Break(());
-            }
-            if played.is_multiple_of(PROGRESS_INTERVAL) {
-                self.progress.tick(played);
+            if self.rounds.is_multiple_of(PROGRESS_INTERVAL) {
+                self.progress.tick(self.rounds);
             }
         }
         self.inner.observe(event)
     }
 }
 
-/// Plays with the literal engine, within `limits` (the time limit counted
-/// from `started`).
+/// Plays with the literal engine, within `limits`, the time limit counted
+/// from `started` (the part's start: with `--json`, the literal engine runs
+/// after the fast one to count the games).
 fn play_literal(
     deal: &Deal,
     variant: Variant,
@@ -161,18 +148,23 @@ fn play_literal(
     label: &str,
     observer: &mut dyn Observer,
 ) -> Result<crabdice::Report, Failure> {
-    let mut bounded = Bounded {
-        inner: observer,
-        limits,
-        started,
-        rounds: 0,
-        progress: Progress::new(label.to_owned()),
-        exhausted: None,
+    let mut reporting =
+        Reporting { inner: observer, rounds: 0, progress: Progress::new(label.to_owned()) };
+    let left = Limits {
+        max_time: limits.max_time.map(|limit| limit.saturating_sub(started.elapsed())),
+        ..limits
     };
-    match (crabdice::play_observed(deal, variant, &mut bounded), bounded.exhausted) {
-        (Some(report), _) => Ok(report),
-        (None, Some(error)) => Err(exhausted(label, &error)),
+    match crabdice::play_observed_with(deal, variant, left, &mut reporting) {
+        Ok(Some(report)) => Ok(report),
         // The observer stopped because the output closed.
-        (None, None) => Err(Failure::ClosedOutput),
+        Ok(None) => Err(Failure::ClosedOutput),
+        Err(error) => {
+            // Name the user's limit, not what was left of it.
+            let error = match (error, limits.max_time) {
+                (Exhausted::Time { played, .. }, Some(limit)) => Exhausted::Time { limit, played },
+                (error, _) => error,
+            };
+            Err(exhausted(label, &error))
+        }
     }
 }

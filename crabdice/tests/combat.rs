@@ -195,28 +195,107 @@ fn a_time_limit_stops_a_long_game_and_a_generous_one_changes_nothing() {
 
     // The heaviest benchmark deal: about a million rounds in bulk.
     let deal = Deal::parse(include_str!("../benches/corpus/deal-2951.txt")).unwrap();
-    let limits = |max_time| Limits { max_time: Some(max_time), ..Limits::default() };
-    // The clock is first read after TIME_CHECK_INTERVAL rounds, and by then
+    let run = |max_time| {
+        let mut reports = Vec::new();
+        let limits = Limits { max_time, ..Limits::default() };
+        let result = play_with(&deal, Variant::Recursive, limits, &mut |r| reports.push(r));
+        (result, reports)
+    };
+    let (unlimited, reports) = run(None);
+    let unlimited = unlimited.unwrap();
+    let total = reports[0];
+    assert_eq!(reports.len(), 1, "a game this short hears from progress only at its end");
+    assert!(total > crabdice::TIME_CHECK_INTERVAL, "the test needs the clock to be read");
+    // The clock is first read within TIME_CHECK_INTERVAL rounds, and by then
     // any time at all has passed.
-    let result = play_with(&deal, Variant::Recursive, limits(Duration::ZERO), &mut |_| {});
-    match result {
+    match run(Some(Duration::ZERO)).0 {
         Err(crabdice::Exhausted::Time { limit, played }) => {
             assert_eq!(limit, Duration::ZERO);
-            assert!(played >= crabdice::TIME_CHECK_INTERVAL, "stopped after {played} rounds");
+            assert!(played > 0 && played <= crabdice::TIME_CHECK_INTERVAL, "stopped at {played}");
         }
         other => panic!("expected the time limit to stop the game, got {other:?}"),
     }
-    // Reading the clock neither changes the answer nor reports progress
-    // more often: a game this short hears from progress only at its end.
-    let mut reports = Vec::new();
-    let timed = play_with(&deal, Variant::Recursive, limits(Duration::from_hours(1)), &mut |r| {
-        reports.push(r);
-    })
-    .unwrap();
-    assert_eq!(timed, play(&deal, Variant::Recursive).unwrap());
-    assert_eq!(timed.score, Some(34953));
-    assert_eq!(reports.len(), 1, "progress reports: {reports:?}");
-    assert!(reports[0] > crabdice::TIME_CHECK_INTERVAL && reports[0] < crabdice::PROGRESS_INTERVAL);
+    // Reading the clock changes neither the answer, nor the rounds the
+    // engine plays to find it, nor how often progress is reported.
+    let (timed, timed_reports) = run(Some(Duration::from_hours(1)));
+    assert_eq!(timed.unwrap(), unlimited);
+    assert_eq!(unlimited.score, Some(34953));
+    assert_eq!(timed_reports, reports);
+}
+
+/// A game on huge decks in which nearly every round deals a sub-game that
+/// player 1 wins at once, as it holds the sub-game's highest card: each
+/// such round copies thousands of cards but counts as one round.
+fn copying_deal(n: u64) -> Deal {
+    // Player 1: 1, big, 3, big, 5, …; player 2: 2, 4, 6, …
+    let one: Vec<u64> = (0..n).flat_map(|i| [2 * i + 1, 3 * n + i]).collect();
+    let two: Vec<u64> = (0..n).map(|i| 2 * i + 2).collect();
+    deal(&one, &two)
+}
+
+#[test]
+fn the_clock_counts_cards_dealt_into_sub_games() {
+    use std::time::Duration;
+
+    let deal = copying_deal(20_000);
+    let limits = Limits { max_time: Some(Duration::ZERO), ..Limits::default() };
+    match play_with(&deal, Variant::Recursive, limits, &mut |_| {}) {
+        // Each sub-game deals thousands of cards, so the clock is read long
+        // before TIME_CHECK_INTERVAL rounds.
+        Err(crabdice::Exhausted::Time { played, .. }) => {
+            assert!(played < crabdice::TIME_CHECK_INTERVAL / 100, "stopped at {played}");
+        }
+        other => panic!("expected the time limit to stop the game, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_literal_engine_keeps_both_limits() {
+    use std::time::Duration;
+
+    let heavy = Deal::parse(include_str!("../benches/corpus/deal-2951.txt")).unwrap();
+    // Rounds: exactly one draw past the limit, as the limit is counted.
+    let limits = Limits { max_rounds: 1000, ..Limits::default() };
+    for variant in [Variant::Plain, Variant::Recursive] {
+        let result = crabdice::play_observed_with(&heavy, variant, limits, &mut crabdice::NoTrace);
+        let expected = match variant {
+            // The plain game ends in 299 rounds, well within the limit.
+            Variant::Plain => Ok(crabdice::play_observed(&heavy, variant, &mut crabdice::NoTrace)),
+            Variant::Recursive => Err(crabdice::Exhausted::Rounds { limit: 1000, played: 1001 }),
+        };
+        assert_eq!(result, expected);
+    }
+    // A plain game that never ends, on a cycle of about 10^15 rounds: the
+    // fast engine that looks for where the cycle starts is bounded too.
+    let (a, b) = (49_998, 50_001);
+    let lows = 1..=a + b + 1;
+    let mut lows = lows.rev();
+    let highs = (a + b + 2..).take((a + b) as usize).collect::<Vec<u64>>();
+    let even: Vec<u64> =
+        highs[..a as usize].iter().flat_map(|&h| [h, lows.next().unwrap()]).collect();
+    let mut odd = vec![lows.next().unwrap()];
+    odd.extend(highs[a as usize..].iter().flat_map(|&g| [g, lows.next().unwrap()]));
+    let endless = deal(&even, &odd);
+    let limits = Limits { max_time: Some(Duration::ZERO), max_rounds: 2_000_000 };
+    for max_time in [None, Some(Duration::ZERO)] {
+        let limits = Limits { max_time, ..limits };
+        let result =
+            crabdice::play_observed_with(&endless, Variant::Plain, limits, &mut crabdice::NoTrace);
+        match (result, max_time) {
+            (Err(crabdice::Exhausted::Rounds { limit: 2_000_000, .. }), None)
+            | (Err(crabdice::Exhausted::Time { .. }), Some(_)) => {}
+            (other, _) => panic!("expected a limit to stop the endless game, got {other:?}"),
+        }
+    }
+    // Time: the clock is read more often on larger decks.
+    let limits = Limits { max_time: Some(Duration::ZERO), ..Limits::default() };
+    let big = copying_deal(20_000);
+    match crabdice::play_observed_with(&big, Variant::Recursive, limits, &mut crabdice::NoTrace) {
+        Err(crabdice::Exhausted::Time { played, .. }) => {
+            assert!(played <= 10, "stopped at {played}");
+        }
+        other => panic!("expected the time limit to stop the game, got {other:?}"),
+    }
 }
 
 /// Every permutation of `values`, split between the players every way.

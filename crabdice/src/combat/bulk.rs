@@ -575,7 +575,9 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
 ) -> Result<(), Exhausted> {
     let [one, two] = &levels[depth].decks;
     let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
-    let winner = if deal_sub_game(&ctx.need, levels, depth, drawn) {
+    let (play_it, cards) = deal_sub_game(&ctx.need, levels, depth, drawn);
+    ctx.budget.charge(cards as u64)?;
+    let winner = if play_it {
         match play::<S, SUB_GAMES>(ctx, levels, depth + 1, u64::MAX, Watch::Stacks)?.0 {
             Stop::Empty(winner) => winner,
             Stop::Repeated(_) | Stop::Limit => 0,
@@ -597,13 +599,14 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
 
 /// Deals the sub-game started by the cards `drawn` (still on top of the
 /// decks at `levels[depth]`) into `levels[depth + 1]`. Returns whether it
-/// must be played: not when player 1 holds its highest card, and so wins it.
+/// must be played (not when player 1 holds its highest card, and so wins
+/// it), and how many cards it was dealt.
 fn deal_sub_game<S: Slots>(
     table: &S::Table,
     levels: &mut Vec<Level<S>>,
     depth: usize,
     drawn: [S::Card; 2],
-) -> bool {
+) -> (bool, usize) {
     let counts = drawn.map(|card| S::need(table, card));
     let cards = counts[0] + counts[1];
     if levels.len() == depth + 1 {
@@ -612,7 +615,7 @@ fn deal_sub_game<S: Slots>(
     let (upper, lower) = levels.split_at_mut(depth + 1);
     let (this, next) = (&upper[depth], &mut lower[0]);
     let [one, two] = [0, 1].map(|p| next.decks[p].load_top(&this.decks[p], counts[p], cards));
-    one < two
+    (one < two, cards)
 }
 
 /// The top game's outcome from both final decks (as labels).

@@ -47,7 +47,7 @@ use std::time::{Duration, Instant};
 pub use deal::{Deal, DealError};
 
 use deal::Labelled;
-pub use observed::play_observed;
+pub use observed::{play_observed, play_observed_with};
 
 /// A card: a positive whole number. Cards in a deal are distinct.
 pub type Card = u64;
@@ -235,8 +235,9 @@ pub struct Limits {
     /// Most rounds to play, over all games together.
     pub max_rounds: u64,
     /// Most wall-clock time to spend, from the call on. The clock is read
-    /// every [`TIME_CHECK_INTERVAL`] rounds (a millisecond or two of play),
-    /// so a game stops within about that much of the limit.
+    /// every [`TIME_CHECK_INTERVAL`] units of work (a millisecond or two of
+    /// play), so a game stops within about that much of the limit. Setting
+    /// up a huge deal (ranking its cards) is not counted.
     pub max_time: Option<Duration>,
 }
 
@@ -275,19 +276,29 @@ pub enum Exhausted {
 /// How often, in rounds, a progress callback hears from a long game.
 pub const PROGRESS_INTERVAL: u64 = 1 << 22;
 
-/// How often, in rounds, the clock is read when [`Limits::max_time`] is set.
+/// How often the clock is read when [`Limits::max_time`] is set: every this
+/// many units of work, a unit being a round played or a card dealt into a
+/// sub-game (a millisecond or two of play).
 pub const TIME_CHECK_INTERVAL: u64 = 1 << 18;
 
-/// Counts rounds against the limits and reports progress now and then. The
-/// per-round cost is one addition and one comparison; the limits, the clock
-/// and the progress callback are looked at only at stops, every
-/// [`TIME_CHECK_INTERVAL`] rounds when there is a time limit and every
-/// [`PROGRESS_INTERVAL`] rounds otherwise.
+/// Counts rounds against the limits and reports progress now and then.
+///
+/// Two schedules share it. *Stops* (a progress report every
+/// [`PROGRESS_INTERVAL`] rounds, and the round past the round limit) may
+/// cut a stretch of bulk rounds short: [`Budget::room`] says how far the
+/// next one is. *Clock readings* (every [`TIME_CHECK_INTERVAL`] units of
+/// work, with a time limit only) never do: they happen when work is
+/// reported, so a time limit that is not reached leaves the engine playing
+/// exactly the same rounds as without one. The per-round cost is one
+/// addition; each report of work costs two comparisons.
 pub(crate) struct Budget<'a> {
     limit: u64,
     played: u64,
     next_stop: u64,
-    next_report: u64,
+    /// Rounds played plus other work, counted for the clock.
+    work: u64,
+    /// When the clock is next read (never without a time limit).
+    next_reading: u64,
     /// When the clock started, and how long it may run.
     clock: Option<(Instant, Duration)>,
     progress: &'a mut (dyn FnMut(u64) + Send),
@@ -296,26 +307,42 @@ pub(crate) struct Budget<'a> {
 impl<'a> Budget<'a> {
     pub(crate) fn new(limits: Limits, progress: &'a mut (dyn FnMut(u64) + Send)) -> Self {
         let clock = limits.max_time.map(|max_time| (Instant::now(), max_time));
-        let mut budget = Self {
+        Self {
             limit: limits.max_rounds,
             played: 0,
-            next_stop: 0,
-            next_report: PROGRESS_INTERVAL,
+            next_stop: PROGRESS_INTERVAL.min(limits.max_rounds.saturating_add(1)),
+            work: 0,
+            next_reading: if clock.is_some() { TIME_CHECK_INTERVAL } else { u64::MAX },
             clock,
             progress,
-        };
-        budget.plan_next_stop();
-        budget
+        }
     }
 
+    /// Counts `rounds` rounds played.
     #[inline]
     pub(crate) fn spend(&mut self, rounds: u64) -> Result<(), Exhausted> {
         self.played = self.played.saturating_add(rounds);
+        self.charge(rounds)?;
         if self.played >= self.next_stop { self.stop() } else { Ok(()) }
     }
 
-    /// Rounds that can be spent before the next limit check or progress
-    /// report (at least one while the limit has not been passed).
+    /// Counts work that is not rounds (cards dealt into a sub-game), for the
+    /// clock only: on huge decks it can cost far more than the rounds.
+    #[inline]
+    pub(crate) fn charge(&mut self, work: u64) -> Result<(), Exhausted> {
+        self.work = self.work.saturating_add(work);
+        if self.work >= self.next_reading { self.read_clock() } else { Ok(()) }
+    }
+
+    /// Starts counting rounds from zero again, against the same limit; the
+    /// clock runs on.
+    pub(crate) fn restart_rounds(&mut self) {
+        self.played = 0;
+        self.next_stop = PROGRESS_INTERVAL.min(self.limit.saturating_add(1));
+    }
+
+    /// Rounds that can be spent before the next stop (at least one while
+    /// the round limit has not been passed).
     #[inline]
     pub(crate) fn room(&self) -> u64 {
         self.next_stop.saturating_sub(self.played)
@@ -326,27 +353,21 @@ impl<'a> Budget<'a> {
         if self.played > self.limit {
             return Err(Exhausted::Rounds { limit: self.limit, played: self.played });
         }
-        if let Some((started, limit)) = self.clock
-            && started.elapsed() > limit
-        {
-            return Err(Exhausted::Time { limit, played: self.played });
-        }
-        if self.played >= self.next_report {
-            (self.progress)(self.played);
-            self.next_report = self.played.saturating_add(PROGRESS_INTERVAL);
-        }
-        self.plan_next_stop();
+        (self.progress)(self.played);
+        self.next_stop =
+            self.played.saturating_add(PROGRESS_INTERVAL).min(self.limit.saturating_add(1));
         Ok(())
     }
 
-    /// The next stop: the next progress report, clock reading or round past
-    /// the limit, whichever comes first.
-    fn plan_next_stop(&mut self) {
-        let mut next = self.next_report.min(self.limit.saturating_add(1));
-        if self.clock.is_some() {
-            next = next.min(self.played.saturating_add(TIME_CHECK_INTERVAL));
+    #[cold]
+    fn read_clock(&mut self) -> Result<(), Exhausted> {
+        self.next_reading = self.work.saturating_add(TIME_CHECK_INTERVAL);
+        match self.clock {
+            Some((started, limit)) if started.elapsed() > limit => {
+                Err(Exhausted::Time { limit, played: self.played })
+            }
+            _ => Ok(()),
         }
-        self.next_stop = next;
     }
 }
 

@@ -21,7 +21,9 @@
 use std::collections::VecDeque;
 
 use super::states::StateSet;
-use super::{Card, Deal, End, Outcome, PerPlayer, Player, Report, Variant};
+use super::{
+    Budget, Card, Deal, End, Exhausted, Limits, Outcome, PerPlayer, Player, Report, Variant,
+};
 use crate::trace::{Event, Observer};
 
 /// How a round is decided and when a game ends early: the one place where
@@ -92,7 +94,8 @@ impl Frame {
 /// `observer`, and returns the top game's outcome with the number of games
 /// played and how deep they nested.
 ///
-/// Returns `None` if the observer stopped the game.
+/// Returns `None` if the observer stopped the game. See
+/// [`play_observed_with`] to bound the work.
 ///
 /// # Examples
 ///
@@ -110,32 +113,65 @@ pub fn play_observed(
     variant: Variant,
     observer: &mut impl Observer,
 ) -> Option<Report> {
+    // Without limits nothing gives up: sub-games are frames on a stack of
+    // their own, and a plain game always ends or cycles.
+    play_observed_with(deal, variant, Limits::default(), observer).ok().flatten()
+}
+
+/// [`play_observed`] within `limits`: the rounds counted are the rounds this
+/// engine plays (draws, in every game), and the clock, started by this call,
+/// is read more often on larger decks, as each round stores or shows the
+/// whole state. A plain game is first played once by the fast engine, to
+/// learn where a cycle starts; that run is bounded by the same clock and
+/// by its own count of rounds.
+///
+/// ```
+/// use crabdice::{Deal, Exhausted, Limits, NoTrace, Variant, play_observed_with};
+///
+/// let deal = Deal::parse("Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n")?;
+/// let limits = Limits { max_rounds: 3, ..Limits::default() };
+/// let result = play_observed_with(&deal, Variant::Recursive, limits, &mut NoTrace);
+/// assert_eq!(result, Err(Exhausted::Rounds { limit: 3, played: 4 }));
+/// # Ok::<_, crabdice::ParseError>(())
+/// ```
+pub fn play_observed_with(
+    deal: &Deal,
+    variant: Variant,
+    limits: Limits,
+    observer: &mut impl Observer,
+) -> Result<Option<Report>, Exhausted> {
+    let mut silent = |_| {};
+    let mut budget = Budget::new(limits, &mut silent);
     match variant {
         Variant::Plain => {
-            // Plain games cannot nest, so the fast engine cannot run out of
-            // stack; an unlimited plain game always ends or cycles.
-            let stop = match super::play(deal, Variant::Plain).map(|outcome| outcome.end) {
-                Ok(End::Cycle { start, length }) => Some((start, length)),
+            let stop = match super::bulk::solve(&deal.labelled(), Variant::Plain, &mut budget)?.end
+            {
+                End::Cycle { start, length } => Some((start, length)),
                 _ => None,
             };
-            run::<PlainRule>(deal, observer, stop)
+            budget.restart_rounds();
+            run::<PlainRule>(deal, observer, &mut budget, stop)
         }
-        Variant::Recursive => run::<RecursiveRule>(deal, observer, None),
+        Variant::Recursive => run::<RecursiveRule>(deal, observer, &mut budget, None),
     }
 }
 
 fn run<Rule: RoundRule>(
     deal: &Deal,
     observer: &mut impl Observer,
+    budget: &mut Budget<'_>,
     cycle: Option<(u64, u64)>,
-) -> Option<Report> {
+) -> Result<Option<Report>, Exhausted> {
     macro_rules! emit {
         ($event:expr) => {
             if observer.observe(&$event).is_break() {
-                return None;
+                return Ok(None);
             }
         };
     }
+    // Each round stores (recursive) or may show (a trace) the whole state:
+    // work in proportion to the cards, counted for the clock.
+    let cards = (deal.decks().one.len() + deal.decks().two.len()) as u64;
     let decks = deal.decks().clone().map(VecDeque::from);
     let mut stack = vec![Frame::new(1, decks)];
     let (mut games, mut max_depth) = (1, 0);
@@ -167,13 +203,13 @@ fn run<Rule: RoundRule>(
                 if let Some((start, length)) = cycle.filter(|&(s, l)| frame.round == s + l) {
                     emit!(Event::Cycle { start, length });
                     emit!(Event::GameEnd { game: 1, winner: None, decks: frame.decks.as_ref() });
-                    return Some(report(
+                    return Ok(Some(report(
                         frame,
                         None,
                         End::Cycle { start, length },
                         games,
                         max_depth,
-                    ));
+                    )));
                 }
                 if Rule::REPETITION_ENDS_GAME && repeats(&mut record, frame) {
                     emit!(Event::Repetition { game: frame.game, round: frame.round });
@@ -188,7 +224,7 @@ fn run<Rule: RoundRule>(
                     decks: frame.decks.as_ref()
                 });
                 if depth == 0 {
-                    return Some(report(frame, Some(winner), end, games, max_depth));
+                    return Ok(Some(report(frame, Some(winner), end, games, max_depth)));
                 }
                 stack.pop();
                 let parent = stack.last().map_or(1, |f| f.game);
@@ -200,6 +236,8 @@ fn run<Rule: RoundRule>(
                 frame.decks.one.pop_front().unwrap_or_default(),
                 frame.decks.two.pop_front().unwrap_or_default(),
             );
+            budget.spend(1)?;
+            budget.charge(cards)?;
             emit!(Event::Draw { cards: drawn });
             frame.drawn = drawn;
             if let Some(sizes) = Rule::sub_game(drawn, &frame.decks) {

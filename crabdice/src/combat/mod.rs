@@ -28,7 +28,9 @@
 //!   round-by-round log ([`PuzzleLog`](crate::PuzzleLog)).
 //!
 //! Both are exact: repetition is always confirmed by comparing full decks;
-//! hashes only ever decide where to look.
+//! hashes only ever decide where to look. [`play_with`] and
+//! [`play_observed_with`] run them within [`Limits`] on rounds and time, so
+//! that a game too long to wait for ends in an [`Exhausted`] error instead.
 //!
 //! # The fast engine
 #![doc = include_str!("fast.md")]

@@ -189,12 +189,25 @@ fn a_round_limit_stops_an_endless_search() {
     assert_eq!(result, Err(crabdice::Exhausted::Rounds { limit: 2, played: 3 }));
 }
 
+/// The heaviest benchmark deal: about a million rounds in bulk.
+fn heavy_deal() -> Deal {
+    Deal::parse(include_str!("../benches/corpus/deal-2951.txt")).unwrap()
+}
+
+/// The rounds played before a time limit stopped the game; fails the test
+/// if anything else happened.
+fn stopped_by_the_clock<T: std::fmt::Debug>(result: Result<T, crabdice::Exhausted>) -> u64 {
+    match result {
+        Err(crabdice::Exhausted::Time { played, .. }) => played,
+        other => panic!("expected the time limit to stop the game, got {other:?}"),
+    }
+}
+
 #[test]
 fn a_time_limit_stops_a_long_game_and_a_generous_one_changes_nothing() {
     use std::time::Duration;
 
-    // The heaviest benchmark deal: about a million rounds in bulk.
-    let deal = Deal::parse(include_str!("../benches/corpus/deal-2951.txt")).unwrap();
+    let deal = heavy_deal();
     let run = |max_time| {
         let mut reports = Vec::new();
         let limits = Limits { max_time, ..Limits::default() };
@@ -208,13 +221,13 @@ fn a_time_limit_stops_a_long_game_and_a_generous_one_changes_nothing() {
     assert!(total > crabdice::TIME_CHECK_INTERVAL, "the test needs the clock to be read");
     // The clock is first read within TIME_CHECK_INTERVAL rounds, and by then
     // any time at all has passed.
-    match run(Some(Duration::ZERO)).0 {
-        Err(crabdice::Exhausted::Time { limit, played }) => {
-            assert_eq!(limit, Duration::ZERO);
-            assert!(played > 0 && played <= crabdice::TIME_CHECK_INTERVAL, "stopped at {played}");
-        }
-        other => panic!("expected the time limit to stop the game, got {other:?}"),
-    }
+    let stopped = run(Some(Duration::ZERO)).0;
+    assert!(
+        matches!(stopped, Err(crabdice::Exhausted::Time { limit: Duration::ZERO, .. })),
+        "{stopped:?}"
+    );
+    let played = stopped_by_the_clock(stopped);
+    assert!(played > 0 && played <= crabdice::TIME_CHECK_INTERVAL, "stopped at {played}");
     // Reading the clock changes neither the answer, nor the rounds the
     // engine plays to find it, nor how often progress is reported.
     let (timed, timed_reports) = run(Some(Duration::from_hours(1)));
@@ -239,21 +252,17 @@ fn the_clock_counts_cards_dealt_into_sub_games() {
 
     let deal = copying_deal(20_000);
     let limits = Limits { max_time: Some(Duration::ZERO), ..Limits::default() };
-    match play_with(&deal, Variant::Recursive, limits, &mut |_| {}) {
-        // Each sub-game deals thousands of cards, so the clock is read long
-        // before TIME_CHECK_INTERVAL rounds.
-        Err(crabdice::Exhausted::Time { played, .. }) => {
-            assert!(played < crabdice::TIME_CHECK_INTERVAL / 100, "stopped at {played}");
-        }
-        other => panic!("expected the time limit to stop the game, got {other:?}"),
-    }
+    // Each sub-game deals thousands of cards, so the clock is read long
+    // before TIME_CHECK_INTERVAL rounds.
+    let played = stopped_by_the_clock(play_with(&deal, Variant::Recursive, limits, &mut |_| {}));
+    assert!(played < crabdice::TIME_CHECK_INTERVAL / 100, "stopped at {played}");
 }
 
 #[test]
 fn the_literal_engine_keeps_both_limits() {
     use std::time::Duration;
 
-    let heavy = Deal::parse(include_str!("../benches/corpus/deal-2951.txt")).unwrap();
+    let heavy = heavy_deal();
     // Rounds: exactly one draw past the limit, as the limit is counted.
     let limits = Limits { max_rounds: 1000, ..Limits::default() };
     for variant in [Variant::Plain, Variant::Recursive] {
@@ -276,9 +285,8 @@ fn the_literal_engine_keeps_both_limits() {
     let mut odd = vec![lows.next().unwrap()];
     odd.extend(highs[a as usize..].iter().flat_map(|&g| [g, lows.next().unwrap()]));
     let endless = deal(&even, &odd);
-    let limits = Limits { max_time: Some(Duration::ZERO), max_rounds: 2_000_000 };
     for max_time in [None, Some(Duration::ZERO)] {
-        let limits = Limits { max_time, ..limits };
+        let limits = Limits { max_rounds: 2_000_000, max_time };
         let result =
             crabdice::play_observed_with(&endless, Variant::Plain, limits, &mut crabdice::NoTrace);
         match (result, max_time) {
@@ -290,12 +298,10 @@ fn the_literal_engine_keeps_both_limits() {
     // Time: the clock is read more often on larger decks.
     let limits = Limits { max_time: Some(Duration::ZERO), ..Limits::default() };
     let big = copying_deal(20_000);
-    match crabdice::play_observed_with(&big, Variant::Recursive, limits, &mut crabdice::NoTrace) {
-        Err(crabdice::Exhausted::Time { played, .. }) => {
-            assert!(played <= 10, "stopped at {played}");
-        }
-        other => panic!("expected the time limit to stop the game, got {other:?}"),
-    }
+    let result =
+        crabdice::play_observed_with(&big, Variant::Recursive, limits, &mut crabdice::NoTrace);
+    let played = stopped_by_the_clock(result);
+    assert!(played <= 10, "stopped at {played}");
 }
 
 /// Every permutation of `values`, split between the players every way.

@@ -309,15 +309,17 @@ pub(crate) struct Budget<'a> {
 impl<'a> Budget<'a> {
     pub(crate) fn new(limits: Limits, progress: &'a mut (dyn FnMut(u64) + Send)) -> Self {
         let clock = limits.max_time.map(|max_time| (Instant::now(), max_time));
-        Self {
+        let mut budget = Self {
             limit: limits.max_rounds,
             played: 0,
-            next_stop: PROGRESS_INTERVAL.min(limits.max_rounds.saturating_add(1)),
+            next_stop: 0,
             work: 0,
             next_reading: if clock.is_some() { TIME_CHECK_INTERVAL } else { u64::MAX },
             clock,
             progress,
-        }
+        };
+        budget.restart_rounds();
+        budget
     }
 
     /// Counts `rounds` rounds played.
@@ -340,7 +342,7 @@ impl<'a> Budget<'a> {
     /// clock runs on.
     pub(crate) fn restart_rounds(&mut self) {
         self.played = 0;
-        self.next_stop = PROGRESS_INTERVAL.min(self.limit.saturating_add(1));
+        self.plan_next_stop();
     }
 
     /// Rounds that can be spent before the next stop (at least one while
@@ -356,9 +358,14 @@ impl<'a> Budget<'a> {
             return Err(Exhausted::Rounds { limit: self.limit, played: self.played });
         }
         (self.progress)(self.played);
+        self.plan_next_stop();
+        Ok(())
+    }
+
+    /// The next stop: the next progress report, or the round past the limit.
+    fn plan_next_stop(&mut self) {
         self.next_stop =
             self.played.saturating_add(PROGRESS_INTERVAL).min(self.limit.saturating_add(1));
-        Ok(())
     }
 
     #[cold]

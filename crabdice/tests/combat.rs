@@ -210,7 +210,9 @@ fn a_time_limit_stops_a_long_game_and_a_generous_one_changes_nothing() {
     let deal = heavy_deal();
     let run = |max_time| {
         let mut reports = Vec::new();
-        let limits = Limits { max_time, ..Limits::default() };
+        // One thread: without a limit, two may share the rounds (a limit
+        // keeps the engine on one).
+        let limits = Limits { max_time, max_threads: 1, ..Limits::default() };
         let result = play_with(&deal, Variant::Recursive, limits, &mut |r| reports.push(r));
         (result, reports)
     };
@@ -286,7 +288,7 @@ fn the_literal_engine_keeps_both_limits() {
     odd.extend(highs[a as usize..].iter().flat_map(|&g| [g, lows.next().unwrap()]));
     let endless = deal(&even, &odd);
     for max_time in [None, Some(Duration::ZERO)] {
-        let limits = Limits { max_rounds: 2_000_000, max_time };
+        let limits = Limits { max_rounds: 2_000_000, max_time, ..Limits::default() };
         let result =
             crabdice::play_observed_with(&endless, Variant::Plain, limits, &mut crabdice::NoTrace);
         match (result, max_time) {

@@ -24,15 +24,16 @@
 use super::deal::{Label, Labelled};
 use super::passes::{self, Finish, Passes};
 use super::seesaw;
+use super::speculate::{self, Assumption, Claim, Job, Key, Shared};
 use super::stacks::{Brent, Stacks};
-use super::{Budget, End, Exhausted, Outcome, PerPlayer, Player, Variant};
+use super::{Budget, End, Exhausted, HALTED, Outcome, PerPlayer, Player, Variant};
 
 /// Ring storage for one deck.
 trait Slots: Sized {
     /// The label type.
     type Card: Label;
     /// The table of each label's need (see `Labelled::need`).
-    type Table;
+    type Table: Clone + Send + Sync;
     /// Builds the table from the deal's.
     fn table(need: &[u32]) -> Self::Table;
     /// Cards a player must hold after drawing `card` to recurse on it (at
@@ -287,12 +288,25 @@ type Snapshot<S> = [Vec<<S as Slots>::Card>; 2];
 struct Level<S: Slots> {
     decks: [Deck<S>; 2],
     seen: Stacks<S::Card>,
+    /// Whether this game's sub-games go through the table shared with the
+    /// other thread (module `speculate`).
+    shared: bool,
+    /// The main thread's: the rounds played when this game's current
+    /// sub-game started, and whether the helper was given this game past it.
+    since: u64,
+    posted: bool,
 }
 
 impl<S: Slots> Level<S> {
     fn new(room: usize) -> Self {
         let deck = || Deck { slots: S::with_room_for(room), head: 0, tail: 0 };
-        Self { decks: [deck(), deck()], seen: Stacks::default() }
+        Self {
+            decks: [deck(), deck()],
+            seen: Stacks::default(),
+            shared: false,
+            since: 0,
+            posted: false,
+        }
     }
 
     fn load(
@@ -303,6 +317,7 @@ impl<S: Slots> Level<S> {
     ) {
         self.decks[0].load(one, room);
         self.decks[1].load(two, room);
+        self.shared = false;
     }
 
     /// Both decks' cards.
@@ -325,6 +340,45 @@ struct Context<'a, 'b, S: Slots> {
     budget: &'a mut Budget<'b>,
     /// Room to straighten a deck that wraps around its ring.
     scratch: [Vec<S::Card>; 2],
+    /// Sub-games shared with a second thread (module `speculate`), if any.
+    spec: Option<Spec<'a, S::Card>>,
+}
+
+/// A frame's part in speculation (module `speculate`).
+struct Spec<'a, C> {
+    shared: &'a Shared<C>,
+    /// The guesses this frame's top game follows from: none for the main
+    /// thread's, whose top game is the real one.
+    assumptions: Vec<Assumption<C>>,
+    /// A nested frame plays ahead past this sub-game, and stops at its next
+    /// sub-game once this one is decided.
+    past: Option<Key<C>>,
+    /// Frames this one is nested in.
+    nesting: usize,
+    /// The main thread's, until the helper is started: starts it (false if
+    /// the machine has no second core).
+    start: Option<&'a dyn Fn() -> bool>,
+    /// The main thread's: when to look next for a long sub-game to play
+    /// past (in rounds played).
+    next_look: u64,
+    /// The main thread's: rounds a sub-game must have run for before the
+    /// helper is given its game past it ([`speculate::SPECULATE_AFTER`]).
+    after: u64,
+    main: bool,
+}
+
+impl<C: Label> Spec<'_, C> {
+    /// Whether the table is in use: not before the helper has started.
+    fn active(&self) -> bool {
+        self.start.is_none()
+    }
+
+    /// Whether a frame playing ahead should stop.
+    fn should_stop(&self) -> bool {
+        !self.main
+            && (self.shared.refuted(&self.assumptions)
+                || self.past.as_ref().is_some_and(|key| self.shared.decided(key)))
+    }
 }
 
 /// Why [`play`] stopped.
@@ -575,16 +629,33 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
 ) -> Result<(), Exhausted> {
     let [one, two] = &levels[depth].decks;
     let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
+    if let Some(spec) = &ctx.spec
+        && spec.main
+    {
+        let played = ctx.budget.played();
+        levels[depth].since = played;
+        levels[depth].posted = false;
+        if played >= spec.next_look {
+            look_for_long_sub_games(ctx, levels, depth);
+        }
+    }
     let (play_it, cards) = deal_sub_game(&ctx.need, levels, depth, drawn);
     ctx.budget.charge(cards as u64)?;
-    let winner = if play_it {
-        match play::<S, SUB_GAMES>(ctx, levels, depth + 1, u64::MAX, Watch::Stacks)?.0 {
-            Stop::Empty(winner) => winner,
-            Stop::Repeated(_) | Stop::Limit => 0,
-        }
-    } else {
+    let winner = if !play_it {
         // Player 1 holds the sub-game's highest card, so wins it.
         0
+    } else if levels[depth].shared {
+        shared_winner::<S, SUB_GAMES>(ctx, levels, depth, drawn)?
+    } else {
+        let winner = play_sub_game::<S, SUB_GAMES>(ctx, levels, depth)?;
+        // The helper was given this game past the sub-game, which the main
+        // thread claimed when it did.
+        if levels[depth].shared
+            && let Some(spec) = &ctx.spec
+        {
+            spec.shared.settle(&deal_key(&ctx.need, &levels[depth].decks, drawn), winner);
+        }
+        winner
     };
     let this = &mut levels[depth];
     for deck in &mut this.decks {
@@ -595,6 +666,186 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
     deck.slots.set(deck.tail + 1, drawn[winner ^ 1]);
     deck.tail += 2;
     Ok(())
+}
+
+/// Plays the sub-game dealt into `levels[depth + 1]`; returns its winner.
+fn play_sub_game<S: Slots, const SUB_GAMES: bool>(
+    ctx: &mut Context<'_, '_, S>,
+    levels: &mut Vec<Level<S>>,
+    depth: usize,
+) -> Result<usize, Exhausted> {
+    Ok(match play::<S, SUB_GAMES>(ctx, levels, depth + 1, u64::MAX, Watch::Stacks)?.0 {
+        Stop::Empty(winner) => winner,
+        Stop::Repeated(_) | Stop::Limit => 0,
+    })
+}
+
+/// The deal of the sub-game started by the cards `drawn`, on top of `decks`.
+fn deal_key<S: Slots>(table: &S::Table, decks: &[Deck<S>; 2], drawn: [S::Card; 2]) -> Key<S::Card> {
+    let [one, two] = [0, 1].map(|p| {
+        let deck = &decks[p];
+        let count = S::need(table, drawn[p]);
+        (deck.head + 1..deck.head + 1 + count).map(|at| deck.slots.get(at))
+    });
+    Key::new(one, two)
+}
+
+/// The decks after the round in which `drawn` are on top, if player 1 wins
+/// it: the guess of every frame that plays ahead (module `speculate`).
+fn after_player_one_wins<S: Slots>(decks: &[Deck<S>; 2], drawn: [S::Card; 2]) -> [Vec<S::Card>; 2] {
+    let [one, two] = decks;
+    [one.cards().skip(1).chain(drawn).collect(), two.cards().skip(1).collect()]
+}
+
+/// The main thread, in a sub-game at `levels[depth + 1]`: if the helper is
+/// idle and one of the games in play has been in its current sub-game for
+/// long, hands the helper the outermost such game past that sub-game, which
+/// the main thread claims (it settles it when done). Starts the helper the
+/// first time.
+fn look_for_long_sub_games<S: Slots>(
+    ctx: &mut Context<'_, '_, S>,
+    levels: &mut [Level<S>],
+    depth: usize,
+) {
+    let played = ctx.budget.played();
+    let Some(spec) = &mut ctx.spec else { return };
+    // (Every sub-game when testing with `after` = 0.)
+    spec.next_look = played + speculate::LOOK_INTERVAL.min(spec.after);
+    if spec.active() && !spec.shared.helper_idle() {
+        return;
+    }
+    let Some(at) = levels[..depth]
+        .iter()
+        .position(|level| !level.posted && played - level.since >= spec.after)
+    else {
+        return;
+    };
+    if let Some(start) = spec.start.take()
+        && !start()
+    {
+        ctx.spec = None;
+        return;
+    }
+    let level = &mut levels[at];
+    let [one, two] = &level.decks;
+    let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
+    let key = deal_key(&ctx.need, &level.decks, drawn);
+    spec.shared.claim(&key);
+    let decks = after_player_one_wins(&level.decks, drawn);
+    spec.shared.post(Job { decks, assumption: Assumption { key, winner: 0 } });
+    (level.posted, level.shared) = (true, true);
+}
+
+/// The winner of the sub-game dealt into `levels[depth + 1]`, through the
+/// table shared with the other thread (module `speculate`): taken from it,
+/// played and put in it, or, while the other thread plays it, waited for
+/// by playing ahead past it.
+fn shared_winner<S: Slots, const SUB_GAMES: bool>(
+    ctx: &mut Context<'_, '_, S>,
+    levels: &mut Vec<Level<S>>,
+    depth: usize,
+    drawn: [S::Card; 2],
+) -> Result<usize, Exhausted> {
+    let key = deal_key(&ctx.need, &levels[depth].decks, drawn);
+    loop {
+        let Some(spec) = &ctx.spec else {
+            return play_sub_game::<S, SUB_GAMES>(ctx, levels, depth);
+        };
+        if spec.should_stop() {
+            return Err(HALTED);
+        }
+        let (shared, main, nesting) = (spec.shared, spec.main, spec.nesting);
+        match shared.claim(&key) {
+            Claim::Won(winner) => return Ok(winner),
+            Claim::Claimed => {
+                if main && shared.helper_idle() {
+                    let decks = after_player_one_wins(&levels[depth].decks, drawn);
+                    let assumption = Assumption { key: key.clone(), winner: 0 };
+                    shared.post(Job { decks, assumption });
+                    levels[depth].posted = true;
+                }
+                let winner = play_sub_game::<S, SUB_GAMES>(ctx, levels, depth);
+                match winner {
+                    Ok(winner) => shared.settle(&key, winner),
+                    Err(_) => shared.abandon(&key),
+                }
+                return winner;
+            }
+            Claim::Playing if nesting < speculate::MAX_NESTING => {
+                let decks = after_player_one_wins(&levels[depth].decks, drawn);
+                let mut assumptions = spec.assumptions.clone();
+                assumptions.push(Assumption { key: key.clone(), winner: 0 });
+                let cards = decks[0].len() + decks[1].len();
+                play_ahead::<S, SUB_GAMES>(
+                    shared,
+                    ctx.need.clone(),
+                    &decks,
+                    &assumptions,
+                    Some(key.clone()),
+                    nesting + 1,
+                    cards,
+                );
+            }
+            Claim::Playing => std::thread::yield_now(),
+        }
+    }
+}
+
+/// Plays a top game from `decks` in a frame of its own, ahead of the main
+/// thread, sharing its sub-games through the table, until it ends or is
+/// halted (module `speculate`).
+fn play_ahead<S: Slots, const SUB_GAMES: bool>(
+    shared: &Shared<S::Card>,
+    need: S::Table,
+    decks: &[Vec<S::Card>; 2],
+    assumptions: &[Assumption<S::Card>],
+    past: Option<Key<S::Card>>,
+    nesting: usize,
+    cards: usize,
+) {
+    let halt = || shared.refuted(assumptions);
+    let mut quiet = |_| {};
+    let mut budget = Budget::halting(&halt, &mut quiet);
+    let spec = Spec {
+        shared,
+        assumptions: assumptions.to_vec(),
+        past,
+        nesting,
+        start: None,
+        next_look: u64::MAX,
+        after: u64::MAX,
+        main: false,
+    };
+    let mut ctx =
+        Context { need, budget: &mut budget, scratch: Default::default(), spec: Some(spec) };
+    let mut level = Level::<S>::new(cards);
+    level.load(decks[0].iter().copied(), decks[1].iter().copied(), cards);
+    level.shared = true;
+    // Whatever happens, the frame's work is in the table.
+    let _ = play::<S, SUB_GAMES>(&mut ctx, &mut vec![level], 0, u64::MAX, Watch::Stacks);
+}
+
+/// The helper thread: plays each job it is given, until the main thread
+/// finishes.
+fn help<S: Slots, const SUB_GAMES: bool>(shared: &Shared<S::Card>, need: &S::Table, cards: usize) {
+    shared.register(std::thread::current());
+    while !shared.is_finished() {
+        match shared.take_job() {
+            Some(Job { decks, assumption }) => {
+                play_ahead::<S, SUB_GAMES>(
+                    shared,
+                    need.clone(),
+                    &decks,
+                    &[assumption],
+                    None,
+                    0,
+                    cards,
+                );
+                shared.rest();
+            }
+            None => std::thread::park_timeout(std::time::Duration::from_millis(1)),
+        }
+    }
 }
 
 /// Deals the sub-game started by the cards `drawn` (still on top of the
@@ -688,11 +939,9 @@ pub(super) fn solve(
     {
         return Ok(outcome);
     }
-    // Every sub-game has at least two cards fewer than its parent, so games
-    // nest at most n / 2 deep. Deep nesting only happens with huge decks;
-    // give those a stack to match.
-    let depth = labelled.cards_in_deal() / 2 + 2;
-    let stack = if variant == Variant::Recursive { depth * 512 } else { 0 };
+    // Deep nesting only happens with huge decks; give those a stack to
+    // match.
+    let stack = if variant == Variant::Recursive { stack_for(labelled.cards_in_deal()) } else { 0 };
     let largest = labelled.largest;
     let mut run = || match (u8::try_from(largest).is_ok(), u16::try_from(largest).is_ok(), variant)
     {
@@ -733,11 +982,71 @@ fn advance<S: Slots, const SUB_GAMES: bool>(
     played.map(|_| ())
 }
 
+/// Stack a thread needs for games nested as deep as a deal of `cards` cards
+/// allows: every sub-game has at least two cards fewer than its parent, so
+/// games nest at most `cards / 2` deep.
+fn stack_for(cards: usize) -> usize {
+    (cards / 2 + 2) * 512
+}
+
+/// Stops the helper when the main thread is done, however it got there.
+struct FinishOnDrop<'a, C: Label>(&'a Shared<C>);
+
+impl<C: Label> Drop for FinishOnDrop<'_, C> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
+
 fn solve_with<S: Slots, const SUB_GAMES: bool>(
     labelled: &Labelled<'_>,
     budget: &mut Budget<'_>,
 ) -> Result<Outcome, Exhausted> {
+    // Plain Combat never starts a sub-game: every card needs more cards
+    // than anyone can hold.
+    let need = if SUB_GAMES { S::table(&labelled.need()) } else { S::table(&[]) };
+    let scratch = [Vec::new(), Vec::new()];
+    let cards = labelled.cards_in_deal();
+    // A frame playing ahead nests in a thread's stack on top of the games
+    // already there: only for deals whose games fit a thread's first
+    // megabyte that many times (module `speculate`).
+    let frames = speculate::MAX_NESTING + 1;
+    let after = budget.speculate_after;
+    if !SUB_GAMES || after == u64::MAX || frames * stack_for(cards) > 1 << 20 {
+        return play_deal::<S, SUB_GAMES>(labelled, Context { need, budget, scratch, spec: None });
+    }
+    let shared = Shared::new();
+    let (shared, helper_need) = (&shared, need.clone());
+    std::thread::scope(|scope| {
+        let _finish = FinishOnDrop(shared);
+        let start = || {
+            speculate::second_core()
+                && std::thread::Builder::new()
+                    .stack_size(frames * stack_for(cards) + (1 << 20))
+                    .spawn_scoped(scope, || help::<S, SUB_GAMES>(shared, &helper_need, cards))
+                    .is_ok()
+        };
+        let spec = Spec {
+            shared,
+            assumptions: Vec::new(),
+            past: None,
+            nesting: 0,
+            start: Some(&start),
+            next_look: after,
+            after,
+            main: true,
+        };
+        play_deal::<S, SUB_GAMES>(labelled, Context { need, budget, scratch, spec: Some(spec) })
+    })
+}
+
+/// Plays the deal, in `ctx`; see `fast.md`.
+fn play_deal<S: Slots, const SUB_GAMES: bool>(
+    labelled: &Labelled<'_>,
+    mut ctx: Context<'_, '_, S>,
+) -> Result<Outcome, Exhausted> {
     let variant = if SUB_GAMES { Variant::Recursive } else { Variant::Plain };
+    let watch = if SUB_GAMES { Watch::Stacks } else { Watch::Brent };
     let label = |&l: &u32| S::Card::from_u32(l);
     let cards = labelled.cards_in_deal();
     let start: Snapshot<S> =
@@ -748,13 +1057,6 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
         level
     };
     let mut levels = vec![level(&start)];
-    // Plain Combat never starts a sub-game: every card needs more cards
-    // than anyone can hold.
-    let (need, watch) = match variant {
-        Variant::Plain => (S::table(&[]), Watch::Brent),
-        Variant::Recursive => (S::table(&labelled.need()), Watch::Stacks),
-    };
-    let mut ctx = Context { need, budget, scratch: [Vec::new(), Vec::new()] };
     let (stop, rounds) = play::<S, SUB_GAMES>(&mut ctx, &mut levels, 0, u64::MAX, watch)?;
     let length = match stop {
         Stop::Empty(winner) => {
@@ -833,6 +1135,53 @@ mod tests {
         let cards: Vec<C> = (head..head + count).map(|at| slots[at % slots.len()]).collect();
         let high = cards.iter().copied().max().unwrap_or_default();
         (cards, high)
+    }
+
+    /// A deal's outcome by the fast engine, with speculation from the first
+    /// round (`after` = 0: every sub-game that has started is long enough)
+    /// or never.
+    fn solved(deal: &crate::Deal, speculate_after: u64) -> Outcome {
+        let mut quiet = |_| {};
+        let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);
+        budget.speculate_after = speculate_after;
+        solve(&deal.labelled(), Variant::Recursive, &mut budget).expect("no limits")
+    }
+
+    /// Deals of `1..=2n` shuffled and split in two, for `n` in `range`.
+    fn deals(range: std::ops::Range<u64>) -> impl Strategy<Value = crate::Deal> {
+        range
+            .prop_flat_map(|n| (Just((1..=2 * n).collect::<Vec<_>>()).prop_shuffle(), Just(n)))
+            .prop_map(|(cards, n)| {
+                let (one, two) = cards.split_at(n as usize);
+                crate::Deal::new(one.to_vec(), two.to_vec()).expect("distinct positive cards")
+            })
+    }
+
+    /// The corpus's heavy deal, its 1.1 million rounds shared between two
+    /// threads from the first sub-game on, in the most contested way: the
+    /// outcome (winner, score, end, rounds and final decks) must not change.
+    #[test]
+    fn speculation_changes_nothing_on_a_heavy_deal() {
+        let text = include_str!("../../benches/corpus/deal-2951.txt");
+        let deal = crate::Deal::parse(text).expect("the corpus parses");
+        let alone = solved(&deal, u64::MAX);
+        assert_eq!(alone.score, Some(34953));
+        for _ in 0..3 {
+            assert_eq!(solved(&deal, 0), alone);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Speculating from the first sub-game, every kind of guess, nest
+        /// and leapfrog happens on deals with a few hundred sub-games; the
+        /// answer is the one thread's (itself checked against the reference
+        /// engine in `tests/`).
+        #[test]
+        fn speculation_changes_no_outcome(deal in deals(8..22)) {
+            prop_assert_eq!(solved(&deal, 0), solved(&deal, u64::MAX));
+        }
     }
 
     proptest! {

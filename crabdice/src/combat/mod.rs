@@ -40,6 +40,7 @@ mod deal;
 mod observed;
 mod passes;
 mod seesaw;
+mod speculate;
 mod stacks;
 mod states;
 
@@ -241,12 +242,18 @@ pub struct Limits {
     /// play), so a game stops within about that much of the limit. Setting
     /// up a huge deal (ranking its cards) is not counted.
     pub max_time: Option<Duration>,
+    /// Most threads to play on. With two or more, and no limit on rounds or
+    /// time, a heavy Recursive Combat deal lets a second thread play ahead
+    /// of the first, on a machine with a second core (see
+    /// [speculation](self#speculation-a-second-core-plays-ahead)); the
+    /// answer is the same either way. The engine uses at most two.
+    pub max_threads: usize,
 }
 
 impl Default for Limits {
-    /// No limit.
+    /// No limit on rounds or time; two threads.
     fn default() -> Self {
-        Self { max_rounds: u64::MAX, max_time: None }
+        Self { max_rounds: u64::MAX, max_time: None, max_threads: 2 }
     }
 }
 
@@ -304,7 +311,21 @@ pub(crate) struct Budget<'a> {
     /// When the clock started, and how long it may run.
     clock: Option<(Instant, Duration)>,
     progress: &'a mut (dyn FnMut(u64) + Send),
+    /// A speculative game's question, asked at every stop: whether it
+    /// should stop (module `speculate`).
+    halt: Option<&'a (dyn Fn() -> bool + Sync)>,
+    /// Rounds a sub-game must have been played for before a second thread
+    /// may play past it (module `speculate`); `u64::MAX` for never.
+    pub(crate) speculate_after: u64,
 }
+
+/// How often, in rounds, a speculative game asks whether it should stop.
+pub(crate) const HALT_CHECK_INTERVAL: u64 = 1 << 12;
+
+/// What a budget fails with when its game is halted. Only speculative games
+/// have a halt; they run without limits, and whoever started one discards
+/// its result, so this never reaches a caller.
+pub(crate) const HALTED: Exhausted = Exhausted::Rounds { limit: 0, played: 0 };
 
 impl<'a> Budget<'a> {
     pub(crate) fn new(limits: Limits, progress: &'a mut (dyn FnMut(u64) + Send)) -> Self {
@@ -317,9 +338,36 @@ impl<'a> Budget<'a> {
             next_reading: if clock.is_some() { TIME_CHECK_INTERVAL } else { u64::MAX },
             clock,
             progress,
+            halt: None,
+            speculate_after: if limits.max_threads >= 2
+                && limits.max_rounds == u64::MAX
+                && limits.max_time.is_none()
+            {
+                speculate::SPECULATE_AFTER
+            } else {
+                u64::MAX
+            },
         };
         budget.restart_rounds();
         budget
+    }
+
+    /// A budget without limits for a speculative game, which stops (with
+    /// [`HALTED`]) once `halt` says so; it is asked every
+    /// [`HALT_CHECK_INTERVAL`] rounds.
+    pub(crate) fn halting(
+        halt: &'a (dyn Fn() -> bool + Sync),
+        quiet: &'a mut (dyn FnMut(u64) + Send),
+    ) -> Self {
+        let mut budget = Self::new(Limits { max_threads: 1, ..Limits::default() }, quiet);
+        budget.halt = Some(halt);
+        budget.plan_next_stop();
+        budget
+    }
+
+    /// Rounds counted so far.
+    pub(crate) fn played(&self) -> u64 {
+        self.played
     }
 
     /// Counts `rounds` rounds played.
@@ -357,15 +405,19 @@ impl<'a> Budget<'a> {
         if self.played > self.limit {
             return Err(Exhausted::Rounds { limit: self.limit, played: self.played });
         }
+        if self.halt.is_some_and(|halt| halt()) {
+            return Err(HALTED);
+        }
         (self.progress)(self.played);
         self.plan_next_stop();
         Ok(())
     }
 
-    /// The next stop: the next progress report, or the round past the limit.
+    /// The next stop: the next progress report (or question to `halt`), or
+    /// the round past the limit.
     fn plan_next_stop(&mut self) {
-        self.next_stop =
-            self.played.saturating_add(PROGRESS_INTERVAL).min(self.limit.saturating_add(1));
+        let interval = if self.halt.is_some() { HALT_CHECK_INTERVAL } else { PROGRESS_INTERVAL };
+        self.next_stop = self.played.saturating_add(interval).min(self.limit.saturating_add(1));
     }
 
     #[cold]
@@ -428,7 +480,10 @@ pub fn winning_score(deal: &Deal, variant: Variant) -> Result<Option<u128>, Exha
 /// so far about every [`PROGRESS_INTERVAL`] rounds, and once more at the end
 /// with the total (rounds of every game the engine had to play). A round
 /// limit fails with [`Exhausted::Rounds`], a time limit with
-/// [`Exhausted::Time`]; the clock starts when this is called.
+/// [`Exhausted::Time`]; the clock starts when this is called. Without
+/// either, a heavy Recursive Combat deal may share its sub-games with a
+/// second thread ([`Limits::max_threads`]); `progress` then counts the
+/// rounds of the calling thread only, which vary from run to run.
 ///
 /// ```
 /// use crabdice::{Deal, Exhausted, Limits, Variant, play_with};

@@ -1,0 +1,293 @@
+//! # Speculation: a second core plays ahead
+//!
+//! A heavy Recursive Combat deal spends nearly all of its time in a few long
+//! sub-games, one after the other: a game cannot go on until the sub-game in
+//! hand has a winner. A second thread (the *helper*) guesses that winner and
+//! plays the game on from there, into the sub-games that follow; whatever it
+//! finishes, the main thread finds done when it gets there.
+//!
+//! ## Why it is exact
+//!
+//! A sub-game's winner depends on its deal alone. The threads share one
+//! table from a sub-game's deal (both decks, card for card) to its winner,
+//! and a winner is put in it only by playing that sub-game to its end with
+//! the ordinary engine. The main thread plays its games round by round as it
+//! would alone, and takes a winner from the table only for a deal *exactly*
+//! equal to the one it holds. A wrong guess therefore costs only wasted
+//! work, never a wrong answer: a sub-game met on a guessed path is a real
+//! sub-game of *some* deal, and its winner is right for that deal.
+//!
+//! ## Who plays what
+//!
+//! Work is shared through the table's entries: a deal is `Playing` while one
+//! thread plays it, `Won` once it has a winner.
+//!
+//! * Every [`LOOK_INTERVAL`] rounds, while the helper is idle, the main
+//!   thread looks for the outermost of its games whose current sub-game has
+//!   run for [`SPECULATE_AFTER`] rounds. It claims that sub-game, and gives
+//!   the helper a *job*: the game's state after that round, assuming player
+//!   1 wins it. From then on, that game's sub-games go through the table,
+//!   and each one the main thread claims becomes a job too if the helper is
+//!   idle. Player 1 is the guess because the sub-games that run long mostly
+//!   end by repetition, which player 1 wins. (In a model of the top game's
+//!   sub-games on the corpus's four heaviest deals, engine rounds and no
+//!   overheads, guessing player 1 lets two threads finish in 53–68% of the
+//!   time of one, guessing player 2 in 74–89%.)
+//! * The helper plays the job's game (a *frame*), claiming and playing each
+//!   of its sub-games that nobody has claimed.
+//! * A thread that meets a sub-game the other is playing does not wait: it
+//!   plays ahead past it in a nested frame, again guessing player 1, and
+//!   returns at the nested frame's next sub-game once the awaited one is
+//!   decided. So the threads leapfrog along the game. Without this, the
+//!   thread that catches up would idle while the other finishes (in the
+//!   same model, two threads would then take 73–88% of one's time).
+//! * A frame stops as soon as one of its guesses is refuted (the sub-game
+//!   was won by player 2, or abandoned): its budget asks every
+//!   [`HALT_CHECK_INTERVAL`](super::HALT_CHECK_INTERVAL) rounds. A sub-game
+//!   abandoned half-way loses its claim, so nobody waits for it.
+//!
+//! ## When it runs
+//!
+//! Only for deals heavy enough to pay for a thread: the helper starts the
+//! first time a sub-game has run for [`SPECULATE_AFTER`] rounds, so most
+//! deals never see it. Only without limits: the rounds counted against a
+//! round limit must not depend on which thread got where first. Only with
+//! [`Limits::max_threads`](super::Limits::max_threads) of two or more, and
+//! where the machine has a second core.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::thread::Thread;
+
+use rustc_hash::FxHashMap;
+
+/// Rounds a sub-game must have been played for before the helper is given
+/// its game past it: about a tenth of a millisecond, against 35 µs to start
+/// a thread here. Most puzzle-shaped deals never get there. (On 3,000 seeded
+/// deals, 2^14, 2^13 and 2^12 were 3%, 8% and 17% slower in all: too many
+/// deals paid for a thread that had too little left to do.)
+pub(super) const SPECULATE_AFTER: u64 = 1 << 15;
+
+/// How often, in rounds, the main thread looks for a long sub-game to
+/// play past.
+pub(super) const LOOK_INTERVAL: u64 = 1 << 12;
+
+/// Most frames nested in one thread. A frame that would nest deeper waits
+/// for the sub-game instead.
+pub(super) const MAX_NESTING: usize = 2;
+
+/// Most cards the table's keys may hold together. Past this, the decided
+/// sub-games are forgotten (those being played are kept), so memory stays
+/// bounded however long the top game runs.
+const MAX_TABLE_CARDS: usize = 1 << 20;
+
+/// Whether the machine has a second core (asked once: on Linux, the answer
+/// comes from reading the process's control-group limits).
+pub(super) fn second_core() -> bool {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from)) >= 2
+}
+
+/// A sub-game's deal: both decks, card for card.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct Key<C> {
+    /// Player 1's cards are `cards[..split]`.
+    split: usize,
+    cards: Box<[C]>,
+}
+
+impl<C: Copy> Key<C> {
+    pub(super) fn new(one: impl Iterator<Item = C>, two: impl Iterator<Item = C>) -> Self {
+        let mut cards: Vec<C> = one.collect();
+        let split = cards.len();
+        cards.extend(two);
+        Self { split, cards: cards.into_boxed_slice() }
+    }
+}
+
+/// A sub-game's entry in the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Entry {
+    /// A thread is playing it.
+    Playing,
+    /// It was played to its end: this player (0 or 1) won.
+    Won(usize),
+}
+
+/// What [`Shared::claim`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Claim {
+    /// Nobody had it: it is now the caller's to play.
+    Claimed,
+    /// Another thread is playing it.
+    Playing,
+    /// It was played: this player won.
+    Won(usize),
+}
+
+/// A guess a frame made: that the sub-game with this deal is won by
+/// `winner`.
+#[derive(Debug, Clone)]
+pub(super) struct Assumption<C> {
+    pub(super) key: Key<C>,
+    pub(super) winner: usize,
+}
+
+/// Work for the helper: play the top game on from `decks`, which follow
+/// from the assumption.
+#[derive(Debug)]
+pub(super) struct Job<C> {
+    pub(super) decks: [Vec<C>; 2],
+    pub(super) assumption: Assumption<C>,
+}
+
+#[derive(Debug)]
+struct Table<C> {
+    entries: FxHashMap<Key<C>, Entry>,
+    cards: usize,
+}
+
+/// What the threads share.
+#[derive(Debug)]
+pub(super) struct Shared<C> {
+    table: Mutex<Table<C>>,
+    job: Mutex<Option<Job<C>>>,
+    /// The helper, to wake it when a job is posted.
+    helper: Mutex<Option<Thread>>,
+    /// Whether the helper is waiting for a job.
+    idle: AtomicBool,
+    /// Whether a job is waiting for the helper.
+    waiting: AtomicBool,
+    /// Set when the main thread has its answer (or gave up): everything
+    /// stops.
+    finished: AtomicBool,
+}
+
+/// A lock, whether or not another thread panicked while holding it: every
+/// update below leaves the data consistent at each step.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
+    pub(super) fn new() -> Self {
+        Self {
+            table: Mutex::new(Table { entries: FxHashMap::default(), cards: 0 }),
+            job: Mutex::new(None),
+            helper: Mutex::new(None),
+            idle: AtomicBool::new(true),
+            waiting: AtomicBool::new(false),
+            finished: AtomicBool::new(false),
+        }
+    }
+
+    /// Claims the sub-game with this deal unless it is taken or decided.
+    pub(super) fn claim(&self, key: &Key<C>) -> Claim {
+        let mut table = lock(&self.table);
+        match table.entries.get(key) {
+            Some(Entry::Playing) => Claim::Playing,
+            Some(&Entry::Won(winner)) => Claim::Won(winner),
+            None => {
+                if table.cards + key.cards.len() > MAX_TABLE_CARDS {
+                    table.entries.retain(|_, entry| *entry == Entry::Playing);
+                    table.cards = table.entries.keys().map(|key| key.cards.len()).sum();
+                }
+                table.cards += key.cards.len();
+                table.entries.insert(key.clone(), Entry::Playing);
+                Claim::Claimed
+            }
+        }
+    }
+
+    /// Records the winner of a sub-game played to its end.
+    pub(super) fn settle(&self, key: &Key<C>, winner: usize) {
+        let mut table = lock(&self.table);
+        if let Some(entry) = table.entries.get_mut(key) {
+            *entry = Entry::Won(winner);
+        } else {
+            table.cards += key.cards.len();
+            table.entries.insert(key.clone(), Entry::Won(winner));
+        }
+    }
+
+    /// Gives up a claim on a sub-game that was not played to its end.
+    pub(super) fn abandon(&self, key: &Key<C>) {
+        let mut table = lock(&self.table);
+        if table.entries.get(key) == Some(&Entry::Playing) {
+            table.entries.remove(key);
+            table.cards -= key.cards.len();
+        }
+    }
+
+    /// Whether the sub-game with this deal is no longer being played.
+    pub(super) fn decided(&self, key: &Key<C>) -> bool {
+        lock(&self.table).entries.get(key) != Some(&Entry::Playing)
+    }
+
+    /// Whether a frame that made these guesses should stop: one is wrong
+    /// (or its sub-game was abandoned, so it may never be decided), or the
+    /// main thread has finished.
+    pub(super) fn refuted(&self, assumptions: &[Assumption<C>]) -> bool {
+        if self.finished.load(Ordering::Relaxed) {
+            return true;
+        }
+        let table = lock(&self.table);
+        assumptions.iter().any(|guess| match table.entries.get(&guess.key) {
+            Some(Entry::Playing) => false,
+            Some(&Entry::Won(winner)) => winner != guess.winner,
+            None => true,
+        })
+    }
+
+    /// Whether the helper is waiting for a job.
+    pub(super) fn helper_idle(&self) -> bool {
+        self.idle.load(Ordering::Acquire)
+    }
+
+    /// Gives the helper a job (replacing one it has not taken yet).
+    pub(super) fn post(&self, job: Job<C>) {
+        *lock(&self.job) = Some(job);
+        self.waiting.store(true, Ordering::Release);
+        self.wake();
+    }
+
+    /// The helper's next job, if one was posted; the helper is busy from
+    /// then until [`Shared::rest`].
+    pub(super) fn take_job(&self) -> Option<Job<C>> {
+        if !self.waiting.load(Ordering::Acquire) {
+            return None;
+        }
+        let job = lock(&self.job).take();
+        self.waiting.store(false, Ordering::Release);
+        if job.is_some() {
+            self.idle.store(false, Ordering::Release);
+        }
+        job
+    }
+
+    /// The helper is done with its job.
+    pub(super) fn rest(&self) {
+        self.idle.store(true, Ordering::Release);
+    }
+
+    /// Registers the helper thread, to be woken by [`Shared::post`].
+    pub(super) fn register(&self, helper: Thread) {
+        *lock(&self.helper) = Some(helper);
+    }
+
+    /// Stops every frame and the helper.
+    pub(super) fn finish(&self) {
+        self.finished.store(true, Ordering::Relaxed);
+        self.wake();
+    }
+
+    pub(super) fn is_finished(&self) -> bool {
+        self.finished.load(Ordering::Relaxed)
+    }
+
+    fn wake(&self) {
+        if let Some(helper) = &*lock(&self.helper) {
+            helper.unpark();
+        }
+    }
+}

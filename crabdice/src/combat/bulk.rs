@@ -747,6 +747,9 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
     drawn: [S::Card; 2],
 ) -> Result<usize, Exhausted> {
     let key = deal_key(&ctx.need, &levels[depth].decks, drawn);
+    // Whether a nested frame has already played ahead past this sub-game
+    // to its own end: then there is nothing left to do but wait.
+    let mut ahead = false;
     loop {
         let Some(spec) = &ctx.spec else {
             return play_sub_game::<S, SUB_GAMES>(ctx, levels, depth);
@@ -771,7 +774,8 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
                 }
                 return winner;
             }
-            Claim::Playing if nesting < speculate::MAX_NESTING => {
+            Claim::Playing if nesting < speculate::MAX_NESTING && !ahead => {
+                ahead = true;
                 let decks = after_player_one_wins(&levels[depth].decks, drawn);
                 let mut assumptions = spec.assumptions.clone();
                 assumptions.push(Assumption { key: key.clone(), winner: 0 });
@@ -866,6 +870,8 @@ fn deal_sub_game<S: Slots>(
     let (upper, lower) = levels.split_at_mut(depth + 1);
     let (this, next) = (&upper[depth], &mut lower[0]);
     let [one, two] = [0, 1].map(|p| next.decks[p].load_top(&this.decks[p], counts[p], cards));
+    // A new game: its sub-games are its own until the helper is given it.
+    next.shared = false;
     (one < two, cards)
 }
 

@@ -246,8 +246,10 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
 
     /// Gives the helper a job (replacing one it has not taken yet).
     pub(super) fn post(&self, job: Job<C>) {
-        *lock(&self.job) = Some(job);
+        let mut slot = lock(&self.job);
+        *slot = Some(job);
         self.waiting.store(true, Ordering::Release);
+        drop(slot);
         self.wake();
     }
 
@@ -257,8 +259,11 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
         if !self.waiting.load(Ordering::Acquire) {
             return None;
         }
-        let job = lock(&self.job).take();
+        // Under the lock, so that a job posted meanwhile is not forgotten.
+        let mut slot = lock(&self.job);
+        let job = slot.take();
         self.waiting.store(false, Ordering::Release);
+        drop(slot);
         if job.is_some() {
             self.idle.store(false, Ordering::Release);
         }

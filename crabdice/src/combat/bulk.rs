@@ -364,10 +364,15 @@ struct Spec<'a, C> {
     /// The main thread's: rounds a sub-game must have run for before the
     /// helper is given its game past it ([`speculate::SPECULATE_AFTER`]).
     after: u64,
-    main: bool,
 }
 
 impl<C: Label> Spec<'_, C> {
+    /// Whether this is the main thread's frame: the only one that guessed
+    /// nothing (every frame playing ahead follows from a guess).
+    fn main(&self) -> bool {
+        self.assumptions.is_empty()
+    }
+
     /// Whether the table is in use: not before the helper has started.
     fn active(&self) -> bool {
         self.start.is_none()
@@ -375,7 +380,7 @@ impl<C: Label> Spec<'_, C> {
 
     /// Whether a frame playing ahead should stop.
     fn should_stop(&self) -> bool {
-        !self.main
+        !self.main()
             && (self.shared.refuted(&self.assumptions)
                 || self.past.as_ref().is_some_and(|key| self.shared.decided(key)))
     }
@@ -630,7 +635,7 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
     let [one, two] = &levels[depth].decks;
     let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
     if let Some(spec) = &ctx.spec
-        && spec.main
+        && spec.main()
     {
         let played = ctx.budget.played();
         levels[depth].since = played;
@@ -690,11 +695,17 @@ fn deal_key<S: Slots>(table: &S::Table, decks: &[Deck<S>; 2], drawn: [S::Card; 2
     Key::new(one, two)
 }
 
-/// The decks after the round in which `drawn` are on top, if player 1 wins
-/// it: the guess of every frame that plays ahead (module `speculate`).
-fn after_player_one_wins<S: Slots>(decks: &[Deck<S>; 2], drawn: [S::Card; 2]) -> [Vec<S::Card>; 2] {
+/// The game on `decks` past its sub-game `key`, started by the cards `drawn`
+/// on top, guessing that player 1 wins it: the guess of every frame that
+/// plays ahead (module `speculate`).
+fn guess_past<S: Slots>(
+    decks: &[Deck<S>; 2],
+    drawn: [S::Card; 2],
+    key: Key<S::Card>,
+) -> Job<S::Card> {
     let [one, two] = decks;
-    [one.cards().skip(1).chain(drawn).collect(), two.cards().skip(1).collect()]
+    let decks = [one.cards().skip(1).chain(drawn).collect(), two.cards().skip(1).collect()];
+    Job { decks, assumption: Assumption { key, winner: 0 } }
 }
 
 /// The main thread, in a sub-game at `levels[depth + 1]`: if the helper is
@@ -731,8 +742,7 @@ fn look_for_long_sub_games<S: Slots>(
     let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
     let key = deal_key(&ctx.need, &level.decks, drawn);
     spec.shared.claim(&key);
-    let decks = after_player_one_wins(&level.decks, drawn);
-    spec.shared.post(Job { decks, assumption: Assumption { key, winner: 0 } });
+    spec.shared.post(guess_past(&level.decks, drawn, key));
     (level.posted, level.shared) = (true, true);
 }
 
@@ -757,14 +767,12 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
         if spec.should_stop() {
             return Err(HALTED);
         }
-        let (shared, main, nesting) = (spec.shared, spec.main, spec.nesting);
+        let (shared, main, nesting) = (spec.shared, spec.main(), spec.nesting);
         match shared.claim(&key) {
             Claim::Won(winner) => return Ok(winner),
             Claim::Claimed => {
                 if main && shared.helper_idle() {
-                    let decks = after_player_one_wins(&levels[depth].decks, drawn);
-                    let assumption = Assumption { key: key.clone(), winner: 0 };
-                    shared.post(Job { decks, assumption });
+                    shared.post(guess_past(&levels[depth].decks, drawn, key.clone()));
                     levels[depth].posted = true;
                 }
                 let winner = play_sub_game::<S, SUB_GAMES>(ctx, levels, depth);
@@ -776,18 +784,17 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
             }
             Claim::Playing if nesting < speculate::MAX_NESTING && !ahead => {
                 ahead = true;
-                let decks = after_player_one_wins(&levels[depth].decks, drawn);
+                let Job { decks, assumption } =
+                    guess_past(&levels[depth].decks, drawn, key.clone());
                 let mut assumptions = spec.assumptions.clone();
-                assumptions.push(Assumption { key: key.clone(), winner: 0 });
-                let cards = decks[0].len() + decks[1].len();
+                assumptions.push(assumption);
                 play_ahead::<S, SUB_GAMES>(
                     shared,
-                    ctx.need.clone(),
+                    &ctx.need,
                     &decks,
                     &assumptions,
                     Some(key.clone()),
                     nesting + 1,
-                    cards,
                 );
             }
             Claim::Playing => std::thread::yield_now(),
@@ -800,12 +807,11 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
 /// halted (module `speculate`).
 fn play_ahead<S: Slots, const SUB_GAMES: bool>(
     shared: &Shared<S::Card>,
-    need: S::Table,
+    need: &S::Table,
     decks: &[Vec<S::Card>; 2],
     assumptions: &[Assumption<S::Card>],
     past: Option<Key<S::Card>>,
     nesting: usize,
-    cards: usize,
 ) {
     let halt = || shared.refuted(assumptions);
     let mut quiet = |_| {};
@@ -818,10 +824,11 @@ fn play_ahead<S: Slots, const SUB_GAMES: bool>(
         start: None,
         next_look: u64::MAX,
         after: u64::MAX,
-        main: false,
     };
+    let need = need.clone();
     let mut ctx =
         Context { need, budget: &mut budget, scratch: Default::default(), spec: Some(spec) };
+    let cards = decks[0].len() + decks[1].len();
     let mut level = Level::<S>::new(cards);
     level.load(decks[0].iter().copied(), decks[1].iter().copied(), cards);
     level.shared = true;
@@ -831,20 +838,12 @@ fn play_ahead<S: Slots, const SUB_GAMES: bool>(
 
 /// The helper thread: plays each job it is given, until the main thread
 /// finishes.
-fn help<S: Slots, const SUB_GAMES: bool>(shared: &Shared<S::Card>, need: &S::Table, cards: usize) {
+fn help<S: Slots, const SUB_GAMES: bool>(shared: &Shared<S::Card>, need: &S::Table) {
     shared.register(std::thread::current());
     while !shared.is_finished() {
         match shared.take_job() {
             Some(Job { decks, assumption }) => {
-                play_ahead::<S, SUB_GAMES>(
-                    shared,
-                    need.clone(),
-                    &decks,
-                    &[assumption],
-                    None,
-                    0,
-                    cards,
-                );
+                play_ahead::<S, SUB_GAMES>(shared, need, &decks, &[assumption], None, 0);
                 shared.rest();
             }
             None => std::thread::park_timeout(std::time::Duration::from_millis(1)),
@@ -1029,7 +1028,7 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
             speculate::second_core()
                 && std::thread::Builder::new()
                     .stack_size(frames * stack_for(cards) + (1 << 20))
-                    .spawn_scoped(scope, || help::<S, SUB_GAMES>(shared, &helper_need, cards))
+                    .spawn_scoped(scope, || help::<S, SUB_GAMES>(shared, &helper_need))
                     .is_ok()
         };
         let spec = Spec {
@@ -1040,7 +1039,6 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
             start: Some(&start),
             next_look: after,
             after,
-            main: true,
         };
         play_deal::<S, SUB_GAMES>(labelled, Context { need, budget, scratch, spec: Some(spec) })
     })

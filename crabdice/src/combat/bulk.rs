@@ -336,7 +336,7 @@ impl<S: Slots> Level<S> {
 /// What every game shares.
 struct Context<'a, 'b, S: Slots> {
     /// Cards a player must hold after drawing each label to recurse on it.
-    need: S::Table,
+    need: &'a S::Table,
     budget: &'a mut Budget<'b>,
     /// Room to straighten a deck that wraps around its ring.
     scratch: [Vec<S::Card>; 2],
@@ -598,7 +598,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         } else {
             until_high.min(left)
         };
-        let (decks, need) = (&mut this.decks, &ctx.need);
+        let (decks, need) = (&mut this.decks, ctx.need);
         let played = if see_saws {
             bulk::<S, SUB_GAMES, true>(decks, need, most, &mut swings, enough)
         } else {
@@ -609,7 +609,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         if see_saws && swings.balanced >= enough {
             swings.balanced = 0;
             let state = state(&this.decks, &mut ctx.scratch);
-            if let Some(length) = seesaw::cycle_length(state, |card| S::need(&ctx.need, card)) {
+            if let Some(length) = seesaw::cycle_length(state, |card| S::need(ctx.need, card)) {
                 return Ok((Stop::Repeated(length), rounds));
             }
             continue;
@@ -644,7 +644,7 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
             look_for_long_sub_games(ctx, levels, depth);
         }
     }
-    let (play_it, cards) = deal_sub_game(&ctx.need, levels, depth, drawn);
+    let (play_it, cards) = deal_sub_game(ctx.need, levels, depth, drawn);
     ctx.budget.charge(cards as u64)?;
     let winner = if !play_it {
         // Player 1 holds the sub-game's highest card, so wins it.
@@ -658,7 +658,7 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
         if levels[depth].shared
             && let Some(spec) = &ctx.spec
         {
-            spec.shared.settle(&deal_key(&ctx.need, &levels[depth].decks, drawn), winner);
+            spec.shared.settle(&deal_key(ctx.need, &levels[depth].decks, drawn), winner);
         }
         winner
     };
@@ -740,7 +740,7 @@ fn look_for_long_sub_games<S: Slots>(
     let level = &mut levels[at];
     let [one, two] = &level.decks;
     let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
-    let key = deal_key(&ctx.need, &level.decks, drawn);
+    let key = deal_key(ctx.need, &level.decks, drawn);
     spec.shared.claim(&key);
     spec.shared.post(guess_past(&level.decks, drawn, key));
     (level.posted, level.shared) = (true, true);
@@ -756,7 +756,7 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
     depth: usize,
     drawn: [S::Card; 2],
 ) -> Result<usize, Exhausted> {
-    let key = deal_key(&ctx.need, &levels[depth].decks, drawn);
+    let key = deal_key(ctx.need, &levels[depth].decks, drawn);
     // Whether a nested frame has already played ahead past this sub-game
     // to its own end: then there is nothing left to do but wait.
     let mut ahead = false;
@@ -775,10 +775,13 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
                     shared.post(guess_past(&levels[depth].decks, drawn, key.clone()));
                     levels[depth].posted = true;
                 }
+                // Given up unless settled, even if a panic unwinds through
+                // here, so that no thread waits for it forever.
+                let claim = AbandonOnDrop { shared, key: &key };
                 let winner = play_sub_game::<S, SUB_GAMES>(ctx, levels, depth);
-                match winner {
-                    Ok(winner) => shared.settle(&key, winner),
-                    Err(_) => shared.abandon(&key),
+                if let Ok(winner) = winner {
+                    shared.settle(&key, winner);
+                    std::mem::forget(claim);
                 }
                 return winner;
             }
@@ -790,7 +793,7 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
                 assumptions.push(assumption);
                 play_ahead::<S, SUB_GAMES>(
                     shared,
-                    &ctx.need,
+                    ctx.need,
                     &decks,
                     &assumptions,
                     Some(key.clone()),
@@ -825,7 +828,6 @@ fn play_ahead<S: Slots, const SUB_GAMES: bool>(
         next_look: u64::MAX,
         after: u64::MAX,
     };
-    let need = need.clone();
     let mut ctx =
         Context { need, budget: &mut budget, scratch: Default::default(), spec: Some(spec) };
     let cards = decks[0].len() + decks[1].len();
@@ -1003,6 +1005,18 @@ impl<C: Label> Drop for FinishOnDrop<'_, C> {
     }
 }
 
+/// Gives up a claim on a sub-game when dropped, unless it was settled.
+struct AbandonOnDrop<'a, C: Label> {
+    shared: &'a Shared<C>,
+    key: &'a Key<C>,
+}
+
+impl<C: Label> Drop for AbandonOnDrop<'_, C> {
+    fn drop(&mut self) {
+        self.shared.abandon(self.key);
+    }
+}
+
 fn solve_with<S: Slots, const SUB_GAMES: bool>(
     labelled: &Labelled<'_>,
     budget: &mut Budget<'_>,
@@ -1018,17 +1032,19 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
     let frames = speculate::MAX_NESTING + 1;
     let after = budget.speculate_after;
     if !SUB_GAMES || after == u64::MAX || frames * stack_for(cards) > 1 << 20 {
-        return play_deal::<S, SUB_GAMES>(labelled, Context { need, budget, scratch, spec: None });
+        return play_deal::<S, SUB_GAMES>(
+            labelled,
+            Context { need: &need, budget, scratch, spec: None },
+        );
     }
-    let shared = Shared::new();
-    let (shared, helper_need) = (&shared, need.clone());
+    let (shared, need) = (&Shared::new(), &need);
     std::thread::scope(|scope| {
         let _finish = FinishOnDrop(shared);
         let start = || {
             speculate::second_core()
                 && std::thread::Builder::new()
                     .stack_size(frames * stack_for(cards) + (1 << 20))
-                    .spawn_scoped(scope, || help::<S, SUB_GAMES>(shared, &helper_need))
+                    .spawn_scoped(scope, || help::<S, SUB_GAMES>(shared, need))
                     .is_ok()
         };
         let spec = Spec {

@@ -157,7 +157,9 @@ impl Deal {
 }
 
 /// A card label: the card itself for small values, else its rank.
-pub(crate) trait Label: Copy + Ord + Eq + Hash + Default + Debug + Send + Sync {
+pub(crate) trait Label:
+    Copy + Ord + Eq + Hash + Default + Debug + Send + Sync + 'static
+{
     /// Converts a label known to fit.
     fn from_u32(label: u32) -> Self;
     /// The label as an index.

@@ -44,7 +44,9 @@
 //! * A frame stops as soon as one of its guesses is refuted (the sub-game
 //!   was won by player 2, or abandoned): its budget asks every
 //!   [`HALT_CHECK_INTERVAL`](super::HALT_CHECK_INTERVAL) rounds. A sub-game
-//!   abandoned half-way loses its claim, so nobody waits for it.
+//!   abandoned half-way loses its claim, so nobody waits for it; that
+//!   includes one abandoned by a panic unwinding through it (the claim is
+//!   given up by a drop guard).
 //!
 //! ## When it runs
 //!

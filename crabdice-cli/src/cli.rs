@@ -107,6 +107,12 @@ pub struct Bounds {
     /// without this limit.
     #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
     pub max_time: Option<Duration>,
+    /// Most threads a Combat part may use [default: 2]. Part 2 puts a
+    /// second thread to work on heavy deals only (once a sub-game has run
+    /// 32768 rounds), and never under --max-rounds or --max-time; 1 keeps
+    /// it on one. The answer is the same either way.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 }
 
 #[derive(Debug, Clone, Copy, Default, Args)]

@@ -41,7 +41,7 @@ pub fn run(
     let limits = Limits {
         max_rounds: options.bounds.max_rounds.unwrap_or(u64::MAX),
         max_time: options.bounds.max_time,
-        ..Limits::default()
+        max_threads: options.bounds.threads.map_or(Limits::default().max_threads, usize::from),
     };
     let mut parts = Vec::new();
     let wide_scores = deal.max_score() > u128::from(u64::MAX);

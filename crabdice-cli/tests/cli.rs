@@ -499,6 +499,29 @@ fn max_time_bounds_the_work_with_a_clear_message() {
 }
 
 #[test]
+fn threads_change_the_work_not_the_answer() {
+    // Heavy enough for part 2 to start a second thread by default.
+    let heavy = "crabdice/benches/corpus/deal-2951.txt";
+    let answers: Vec<_> = ["1", "2", "64"]
+        .iter()
+        .map(|threads| json(&["combat", heavy, "--json", "--threads", threads]))
+        .collect();
+    assert_eq!(answers[0]["part2"]["score"], 34953);
+    assert!(answers.iter().all(|answer| *answer == answers[0]));
+    crabdice()
+        .args(["solve", heavy, "--part", "2", "--threads", "1"])
+        .assert()
+        .success()
+        .stdout("34953\n");
+    crabdice()
+        .args(["combat", heavy, "--threads", "0"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("invalid value '0' for '--threads"));
+}
+
+#[test]
 fn the_literal_engine_gives_the_same_answers() {
     crabdice()
         .args(["combat", "examples/combat.txt", "--engine", "literal"])

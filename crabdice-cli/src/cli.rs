@@ -105,7 +105,7 @@ pub struct Bounds {
     /// Give up on a Combat part once it has taken more than this many seconds (a
     /// decimal, such as 2.5) to solve. `--time` then repeats the solve
     /// without this limit.
-    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
     pub max_time: Option<Duration>,
     /// Most threads a Combat part may use [default: 2]. Part 2 puts a
     /// second thread to work on heavy deals only (once a sub-game has run

@@ -488,7 +488,7 @@ fn max_time_bounds_the_work_with_a_clear_message() {
         .assert()
         .success()
         .stdout("part 1: 739785\npart 2: 444356092776315\n");
-    for bad in ["-1", "ten", "1e30", "NaN"] {
+    for bad in ["-1", "-1e-300", "-inf", "ten", "1e30", "NaN", "--json"] {
         crabdice()
             .args(["combat", heavy, "--max-time", bad])
             .assert()

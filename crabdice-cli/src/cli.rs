@@ -72,7 +72,7 @@ pub enum Command {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct Output {
     /// Only this part; the plain output is then the bare answer.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2), allow_negative_numbers = true)]
     pub part: Option<u8>,
     /// Print one JSON object with everything known about the run.
     #[arg(long)]
@@ -100,7 +100,7 @@ pub struct Bounds {
     /// may pass N by up to a deck's length. `--engine literal` first has the
     /// fast engine find where a plain game's cycle starts, within the same
     /// limits.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_rounds: Option<u64>,
     /// Give up on a Combat part once it has taken more than this many seconds (a
     /// decimal, such as 2.5) to solve. `--time` then repeats the solve
@@ -111,7 +111,7 @@ pub struct Bounds {
     /// second thread to work on heavy deals only (once a sub-game has run
     /// 32768 rounds), and never under --max-rounds or --max-time; 1 keeps
     /// it on one. The answer is the same either way.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_negative_numbers = true)]
     pub threads: Option<u16>,
 }
 
@@ -140,16 +140,16 @@ pub enum CombatEngine {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct DiceOptions {
     /// Spaces on the board [puzzle: 10].
-    #[arg(long, value_name = "B")]
+    #[arg(long, value_name = "B", allow_negative_numbers = true)]
     pub board: Option<u64>,
     /// Score that wins [puzzle: 1000 in part 1, 21 in part 2].
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_negative_numbers = true)]
     pub target: Option<u64>,
     /// Faces of the die [puzzle: 100 in part 1, 3 in part 2].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub die: Option<u64>,
     /// Rolls per turn [puzzle: 3].
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", allow_negative_numbers = true)]
     pub rolls: Option<u64>,
     /// How part 2 counts universes.
     #[arg(long, value_enum, default_value_t = DiceEngine::PerPlayer)]

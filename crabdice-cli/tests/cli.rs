@@ -164,6 +164,26 @@ fn histogram_prints_a_table_per_turn() {
 }
 
 #[test]
+fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
+    for (command, file, flag) in [
+        ("dice", "examples/dice.txt", "--board"),
+        ("dice", "examples/dice.txt", "--target"),
+        ("dice", "examples/dice.txt", "--die"),
+        ("dice", "examples/dice.txt", "--rolls"),
+        ("dice", "examples/dice.txt", "--part"),
+        ("combat", "examples/combat.txt", "--max-rounds"),
+        ("combat", "examples/combat.txt", "--threads"),
+    ] {
+        crabdice()
+            .args([command, file, flag, "-5"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!("invalid value '-5' for '{flag} <")));
+    }
+}
+
+#[test]
 fn nonsense_rules_and_bad_positions_are_errors() {
     crabdice()
         .args(["dice", "examples/dice.txt", "--board", "0"])

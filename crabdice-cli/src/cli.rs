@@ -100,7 +100,7 @@ pub struct Bounds {
     /// may pass N by up to a deck's length. `--engine literal` first has the
     /// fast engine find where a plain game's cycle starts, within the same
     /// limits.
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole_number, allow_negative_numbers = true)]
     pub max_rounds: Option<u64>,
     /// Give up on a Combat part once it has taken more than this many seconds (a
     /// decimal, such as 2.5) to solve. `--time` then repeats the solve
@@ -109,7 +109,8 @@ pub struct Bounds {
     pub max_time: Option<Duration>,
     /// Most threads a Combat part may use [default: 2]. Part 2 puts a
     /// second thread to work on heavy deals only (once a sub-game has run
-    /// 32768 rounds), and never under --max-rounds or --max-time; 1 keeps
+    /// 32768 rounds), and not while --max-rounds or --max-time bounds the
+    /// work (the repeats of --time drop --max-time, so they may); 1 keeps
     /// it on one. The answer is the same either way.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_negative_numbers = true)]
     pub threads: Option<u16>,
@@ -140,16 +141,16 @@ pub enum CombatEngine {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct DiceOptions {
     /// Spaces on the board [puzzle: 10].
-    #[arg(long, value_name = "B", allow_negative_numbers = true)]
+    #[arg(long, value_name = "B", value_parser = whole_number, allow_negative_numbers = true)]
     pub board: Option<u64>,
     /// Score that wins [puzzle: 1000 in part 1, 21 in part 2].
-    #[arg(long, value_name = "T", allow_negative_numbers = true)]
+    #[arg(long, value_name = "T", value_parser = whole_number, allow_negative_numbers = true)]
     pub target: Option<u64>,
     /// Faces of the die [puzzle: 100 in part 1, 3 in part 2].
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole_number, allow_negative_numbers = true)]
     pub die: Option<u64>,
     /// Rolls per turn [puzzle: 3].
-    #[arg(long, value_name = "R", allow_negative_numbers = true)]
+    #[arg(long, value_name = "R", value_parser = whole_number, allow_negative_numbers = true)]
     pub rolls: Option<u64>,
     /// How part 2 counts universes.
     #[arg(long, value_enum, default_value_t = DiceEngine::PerPlayer)]
@@ -167,6 +168,20 @@ pub enum DiceEngine {
     Memo,
     /// Every universe, one roll at a time (small rules only).
     Tree,
+}
+
+/// Parses a count: a whole number from 0 to 2^64 - 1.
+fn whole_number(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    match text.parse() {
+        Ok(count) => Ok(count),
+        Err(_) if text.strip_prefix('-').is_some_and(digits) => {
+            Err("a count cannot be negative".to_owned())
+        }
+        Err(_) if digits(text) => Err(format!("`{text}` is more than 2^64 - 1")),
+        Err(_) => Err(format!("`{text}` is not a whole number")),
+    }
 }
 
 /// Parses a time limit in seconds: a decimal number, at least zero.

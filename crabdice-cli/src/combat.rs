@@ -10,7 +10,7 @@ use crabdice::{
 };
 use miette::miette;
 
-use crate::cli::{CombatEngine, CombatOptions, Output};
+use crate::cli::{Bounds, CombatEngine, CombatOptions, Output};
 use crate::failure::Failure;
 use crate::progress::Progress;
 use crate::source::Source;
@@ -29,6 +29,16 @@ pub struct Part {
     pub wide_scores: bool,
 }
 
+/// The library's limits for the command line's bounds.
+fn limits(bounds: Bounds) -> Limits {
+    let default = Limits::default();
+    Limits {
+        max_rounds: bounds.max_rounds.unwrap_or(default.max_rounds),
+        max_time: bounds.max_time,
+        max_threads: bounds.threads.map_or(default.max_threads, usize::from),
+    }
+}
+
 /// Plays the parts `output` asks for. With `trace`, the puzzle's log of
 /// each part is streamed to `out` as it is played.
 pub fn run(
@@ -38,11 +48,7 @@ pub fn run(
     options: CombatOptions,
     out: &mut dyn Write,
 ) -> Result<Vec<Part>, Failure> {
-    let limits = Limits {
-        max_rounds: options.bounds.max_rounds.unwrap_or(u64::MAX),
-        max_time: options.bounds.max_time,
-        max_threads: options.bounds.threads.map_or(Limits::default().max_threads, usize::from),
-    };
+    let limits = limits(options.bounds);
     let mut parts = Vec::new();
     let wide_scores = deal.max_score() > u128::from(u64::MAX);
     for (number, variant) in [(1, Variant::Plain), (2, Variant::Recursive)] {
@@ -167,5 +173,24 @@ fn play_literal(
             };
             Err(exhausted(label, &error))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_reach_the_library_and_default_to_its_own() {
+        assert_eq!(limits(Bounds::default()), Limits::default());
+        let bounds = Bounds {
+            max_rounds: Some(7),
+            max_time: Some(Duration::from_millis(5)),
+            threads: Some(1),
+        };
+        let expected =
+            Limits { max_rounds: 7, max_time: Some(Duration::from_millis(5)), max_threads: 1 };
+        assert_eq!(limits(bounds), expected);
+        assert_eq!(limits(Bounds { threads: Some(64), ..Bounds::default() }).max_threads, 64);
     }
 }

@@ -165,21 +165,34 @@ fn histogram_prints_a_table_per_turn() {
 
 #[test]
 fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
-    for (command, file, flag) in [
-        ("dice", "examples/dice.txt", "--board"),
-        ("dice", "examples/dice.txt", "--target"),
-        ("dice", "examples/dice.txt", "--die"),
-        ("dice", "examples/dice.txt", "--rolls"),
-        ("dice", "examples/dice.txt", "--part"),
-        ("combat", "examples/combat.txt", "--max-rounds"),
-        ("combat", "examples/combat.txt", "--threads"),
+    for (command, file, flag, reason) in [
+        ("dice", "examples/dice.txt", "--board", "a count cannot be negative"),
+        ("dice", "examples/dice.txt", "--target", "a count cannot be negative"),
+        ("dice", "examples/dice.txt", "--die", "a count cannot be negative"),
+        ("dice", "examples/dice.txt", "--rolls", "a count cannot be negative"),
+        ("dice", "examples/dice.txt", "--part", "-5 is not in 1..=2"),
+        ("combat", "examples/combat.txt", "--max-rounds", "a count cannot be negative"),
+        ("combat", "examples/combat.txt", "--threads", "-5 is not in 1..=65535"),
     ] {
         crabdice()
             .args([command, file, flag, "-5"])
             .assert()
             .code(2)
             .stdout("")
-            .stderr(predicate::str::contains(format!("invalid value '-5' for '{flag} <")));
+            .stderr(predicate::str::contains(format!("invalid value '-5' for '{flag} <")))
+            .stderr(predicate::str::contains(reason));
+    }
+    for (value, reason) in [
+        ("x", "`x` is not a whole number"),
+        ("1e3", "`1e3` is not a whole number"),
+        ("18446744073709551616", "`18446744073709551616` is more than 2^64 - 1"),
+    ] {
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--target", value])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(reason));
     }
 }
 

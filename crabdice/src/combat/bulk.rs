@@ -778,6 +778,8 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
                 // Given up unless settled, even if a panic unwinds through
                 // here, so that no thread waits for it forever.
                 let claim = AbandonOnDrop { shared, key: &key };
+                #[cfg(test)]
+                shared.panic_if_helper();
                 let winner = play_sub_game::<S, SUB_GAMES>(ctx, levels, depth);
                 if let Ok(winner) = winner {
                     shared.settle(&key, winner);
@@ -1024,25 +1026,39 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
     // Plain Combat never starts a sub-game: every card needs more cards
     // than anyone can hold.
     let need = if SUB_GAMES { S::table(&labelled.need()) } else { S::table(&[]) };
-    let scratch = [Vec::new(), Vec::new()];
-    let cards = labelled.cards_in_deal();
     // A frame playing ahead nests in a thread's stack on top of the games
     // already there: only for deals whose games fit a thread's first
     // megabyte that many times (module `speculate`).
     let frames = speculate::MAX_NESTING + 1;
-    let after = budget.speculate_after;
-    if !SUB_GAMES || after == u64::MAX || frames * stack_for(cards) > 1 << 20 {
+    let too_deep = frames * stack_for(labelled.cards_in_deal()) > 1 << 20;
+    if !SUB_GAMES || budget.speculate_after == u64::MAX || too_deep {
+        let scratch = [Vec::new(), Vec::new()];
         return play_deal::<S, SUB_GAMES>(
             labelled,
             Context { need: &need, budget, scratch, spec: None },
         );
     }
-    let (shared, need) = (&Shared::new(), &need);
+    speculating::<S, SUB_GAMES>(labelled, budget, &need, &Shared::new())
+}
+
+/// Plays the deal as [`solve_with`] does, sharing sub-games with a helper
+/// thread through `shared`, which starts the first time a sub-game runs
+/// long.
+fn speculating<S: Slots, const SUB_GAMES: bool>(
+    labelled: &Labelled<'_>,
+    budget: &mut Budget<'_>,
+    need: &S::Table,
+    shared: &Shared<S::Card>,
+) -> Result<Outcome, Exhausted> {
+    let cards = labelled.cards_in_deal();
+    let (frames, after) = (speculate::MAX_NESTING + 1, budget.speculate_after);
+    let scratch = [Vec::new(), Vec::new()];
     std::thread::scope(|scope| {
         let _finish = FinishOnDrop(shared);
         let start = || {
             speculate::second_core()
                 && std::thread::Builder::new()
+                    .name("crabdice-helper".to_owned())
                     .stack_size(frames * stack_for(cards) + (1 << 20))
                     .spawn_scoped(scope, || help::<S, SUB_GAMES>(shared, need))
                     .is_ok()
@@ -1189,6 +1205,37 @@ mod tests {
         for _ in 0..3 {
             assert_eq!(solved(&deal, 0), alone);
         }
+    }
+
+    /// A panic in the helper while it plays a sub-game reaches the caller
+    /// once the main thread is done, instead of leaving the main thread
+    /// waiting for that sub-game forever: the claim is given up as the
+    /// panic unwinds.
+    #[test]
+    fn a_panic_in_the_helper_is_passed_on_not_waited_for() {
+        if !speculate::second_core() {
+            return; // No helper on one core: nothing to panic.
+        }
+        let text = include_str!("../../benches/corpus/deal-2951.txt");
+        let deal = crate::Deal::parse(text).expect("the corpus parses");
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let labelled = deal.labelled();
+            let need = ByteRing::<false>::table(&labelled.need());
+            let shared = Shared::new();
+            shared.panic_in_helper.store(true, std::sync::atomic::Ordering::Relaxed);
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let mut quiet = |_| {};
+                let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);
+                budget.speculate_after = 0;
+                speculating::<ByteRing<false>, true>(&labelled, &mut budget, &need, &shared)
+            }));
+            sender.send(outcome.is_err()).expect("the test is waiting");
+        });
+        let passed_on = receiver
+            .recv_timeout(std::time::Duration::from_mins(2))
+            .expect("the main thread waited forever for the helper's sub-game");
+        assert!(passed_on, "the helper's panic was lost");
     }
 
     proptest! {

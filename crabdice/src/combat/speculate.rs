@@ -163,6 +163,9 @@ pub(super) struct Shared<C> {
     /// Set when the main thread has its answer (or gave up): everything
     /// stops.
     finished: AtomicBool,
+    /// Tests set this to make the helper panic at its next claim.
+    #[cfg(test)]
+    pub(super) panic_in_helper: AtomicBool,
 }
 
 /// A lock, whether or not another thread panicked while holding it: every
@@ -180,7 +183,19 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
             idle: AtomicBool::new(true),
             waiting: AtomicBool::new(false),
             finished: AtomicBool::new(false),
+            #[cfg(test)]
+            panic_in_helper: AtomicBool::new(false),
         }
+    }
+
+    /// Panics on the helper thread if a test asked for it.
+    #[cfg(test)]
+    pub(super) fn panic_if_helper(&self) {
+        let on_helper = lock(&self.helper)
+            .as_ref()
+            .is_some_and(|helper| helper.id() == std::thread::current().id());
+        let armed = self.panic_in_helper.load(Ordering::Relaxed);
+        assert!(!(on_helper && armed), "a panic injected into the helper");
     }
 
     /// Claims the sub-game with this deal unless it is taken or decided.

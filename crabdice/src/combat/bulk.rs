@@ -998,6 +998,12 @@ fn stack_for(cards: usize) -> usize {
     (cards / 2 + 2) * 512
 }
 
+/// Stack a thread needs for a deal's games with frames playing ahead nested
+/// on top of them, as many as module `speculate` allows.
+fn stack_ahead(cards: usize) -> usize {
+    (speculate::MAX_NESTING + 1) * stack_for(cards)
+}
+
 /// Stops the helper when the main thread is done, however it got there.
 struct FinishOnDrop<'a, C: Label>(&'a Shared<C>);
 
@@ -1029,8 +1035,7 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
     // A frame playing ahead nests in a thread's stack on top of the games
     // already there: only for deals whose games fit a thread's first
     // megabyte that many times (module `speculate`).
-    let frames = speculate::MAX_NESTING + 1;
-    let too_deep = frames * stack_for(labelled.cards_in_deal()) > 1 << 20;
+    let too_deep = stack_ahead(labelled.cards_in_deal()) > 1 << 20;
     if !SUB_GAMES || budget.speculate_after == u64::MAX || too_deep {
         let scratch = [Vec::new(), Vec::new()];
         return play_deal::<S, SUB_GAMES>(
@@ -1050,8 +1055,8 @@ fn speculating<S: Slots, const SUB_GAMES: bool>(
     need: &S::Table,
     shared: &Shared<S::Card>,
 ) -> Result<Outcome, Exhausted> {
-    let cards = labelled.cards_in_deal();
-    let (frames, after) = (speculate::MAX_NESTING + 1, budget.speculate_after);
+    let stack = stack_ahead(labelled.cards_in_deal()) + (1 << 20);
+    let after = budget.speculate_after;
     let scratch = [Vec::new(), Vec::new()];
     std::thread::scope(|scope| {
         let _finish = FinishOnDrop(shared);
@@ -1059,7 +1064,7 @@ fn speculating<S: Slots, const SUB_GAMES: bool>(
             speculate::second_core()
                 && std::thread::Builder::new()
                     .name("crabdice-helper".to_owned())
-                    .stack_size(frames * stack_for(cards) + (1 << 20))
+                    .stack_size(stack)
                     .spawn_scoped(scope, || help::<S, SUB_GAMES>(shared, need))
                     .is_ok()
         };

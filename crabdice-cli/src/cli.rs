@@ -97,9 +97,9 @@ pub struct Bounds {
     /// rounds, counting every game it plays. The fast engine (the default)
     /// skips many games, but plays rounds beyond a game's own count to find
     /// where its cycle starts, and finishes rounds in flight, so the count
-    /// may pass N by up to a deck's length. `--engine literal` first has the
-    /// fast engine find where a plain game's cycle starts, within the same
-    /// limits.
+    /// may pass N by up to a deck's length. (`combat --engine literal` first
+    /// has the fast engine find where a plain game's cycle starts, within
+    /// the same limits.)
     #[arg(long, value_name = "N", value_parser = whole_number, allow_negative_numbers = true)]
     pub max_rounds: Option<u64>,
     /// Give up on a Combat part once it has taken more than this many seconds (a
@@ -193,6 +193,13 @@ fn seconds(text: &str) -> Result<Duration, String> {
     }
     if seconds < 0.0 {
         return Err("a time limit cannot be negative".to_owned());
+    }
+    // The clock counts whole nanoseconds: a limit that would round down to
+    // none would be reported as `0ns`, which is not what the user gave.
+    if seconds > 0.0 && seconds < 1e-9 {
+        return Err(format!(
+            "`{text}` seconds is less than a nanosecond, the smallest time limit (0 gives up at the first look at the clock)"
+        ));
     }
     Duration::try_from_secs_f64(seconds).map_err(|_| {
         format!("`{text}` seconds is more than a time limit can be: leave --max-time out for none")

@@ -528,6 +528,16 @@ fn max_time_bounds_the_work_with_a_clear_message() {
             &[&format!("invalid value '{bad}' for '--max-time")],
         );
     }
+    // A limit the clock cannot count is refused, not reported as `0ns`.
+    refused(
+        &["combat", heavy, "--max-time", "1e-10"],
+        &["`1e-10` seconds is less than a nanosecond"],
+    );
+    crabdice()
+        .args(["combat", heavy, "--part", "2", "--max-time", "1e-9"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("the time limit of 1ns has passed"));
 }
 
 #[test]

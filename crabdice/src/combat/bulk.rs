@@ -24,7 +24,7 @@
 use super::deal::{Label, Labelled};
 use super::passes::{self, Finish, Passes};
 use super::seesaw;
-use super::speculate::{self, Assumption, Claim, Job, Key, Shared};
+use super::speculate::{self, Assumption, Claim, Job, Key, Shared, Ticket};
 use super::stacks::{Brent, Stacks};
 use super::{Budget, End, Exhausted, HALTED, Outcome, PerPlayer, Player, Variant};
 
@@ -770,14 +770,14 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
         let (shared, main, nesting) = (spec.shared, spec.main(), spec.nesting);
         match shared.claim(&key) {
             Claim::Won(winner) => return Ok(winner),
-            Claim::Claimed => {
+            Claim::Claimed(ticket) => {
                 if main && shared.helper_idle() {
                     shared.post(guess_past(&levels[depth].decks, drawn, key.clone()));
                     levels[depth].posted = true;
                 }
                 // Given up unless settled, even if a panic unwinds through
                 // here, so that no thread waits for it forever.
-                let claim = AbandonOnDrop { shared, key: &key };
+                let claim = AbandonOnDrop { shared, key: &key, ticket };
                 #[cfg(test)]
                 shared.panic_if_helper();
                 let winner = play_sub_game::<S, SUB_GAMES>(ctx, levels, depth);
@@ -1017,11 +1017,12 @@ impl<C: Label> Drop for FinishOnDrop<'_, C> {
 struct AbandonOnDrop<'a, C: Label> {
     shared: &'a Shared<C>,
     key: &'a Key<C>,
+    ticket: Ticket,
 }
 
 impl<C: Label> Drop for AbandonOnDrop<'_, C> {
     fn drop(&mut self) {
-        self.shared.abandon(self.key);
+        self.shared.abandon(self.key, self.ticket);
     }
 }
 

@@ -110,17 +110,25 @@ impl<C: Copy> Key<C> {
 /// A sub-game's entry in the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Entry {
-    /// A thread is playing it.
-    Playing,
+    /// A thread is playing it, under this claim.
+    Playing(Ticket),
     /// It was played to its end: this player (0 or 1) won.
     Won(usize),
 }
 
+/// One claim on a sub-game, told apart from every other claim: only the
+/// claim's holder may give it up. (Decided sub-games are forgotten when the
+/// table fills, so a deal one thread settled may be claimed again by the
+/// other; a late [`Shared::abandon`] of the first claim must not drop the
+/// second.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Ticket(u64);
+
 /// What [`Shared::claim`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Claim {
-    /// Nobody had it: it is now the caller's to play.
-    Claimed,
+    /// Nobody had it: it is now the caller's to play, under this ticket.
+    Claimed(Ticket),
     /// Another thread is playing it.
     Playing,
     /// It was played: this player won.
@@ -147,6 +155,8 @@ pub(super) struct Job<C> {
 struct Table<C> {
     entries: FxHashMap<Key<C>, Entry>,
     cards: usize,
+    /// The number of claims made so far: the next claim's ticket.
+    claims: u64,
 }
 
 /// What the threads share.
@@ -177,7 +187,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
     pub(super) fn new() -> Self {
         Self {
-            table: Mutex::new(Table { entries: FxHashMap::default(), cards: 0 }),
+            table: Mutex::new(Table { entries: FxHashMap::default(), cards: 0, claims: 0 }),
             job: Mutex::new(None),
             helper: Mutex::new(None),
             idle: AtomicBool::new(true),
@@ -202,16 +212,18 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
     pub(super) fn claim(&self, key: &Key<C>) -> Claim {
         let mut table = lock(&self.table);
         match table.entries.get(key) {
-            Some(Entry::Playing) => Claim::Playing,
+            Some(Entry::Playing(_)) => Claim::Playing,
             Some(&Entry::Won(winner)) => Claim::Won(winner),
             None => {
                 if table.cards + key.cards.len() > MAX_TABLE_CARDS {
-                    table.entries.retain(|_, entry| *entry == Entry::Playing);
+                    table.entries.retain(|_, entry| matches!(entry, Entry::Playing(_)));
                     table.cards = table.entries.keys().map(|key| key.cards.len()).sum();
                 }
                 table.cards += key.cards.len();
-                table.entries.insert(key.clone(), Entry::Playing);
-                Claim::Claimed
+                let ticket = Ticket(table.claims);
+                table.claims += 1;
+                table.entries.insert(key.clone(), Entry::Playing(ticket));
+                Claim::Claimed(ticket)
             }
         }
     }
@@ -227,10 +239,11 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
         }
     }
 
-    /// Gives up a claim on a sub-game that was not played to its end.
-    pub(super) fn abandon(&self, key: &Key<C>) {
+    /// Gives up the claim `ticket` on a sub-game that was not played to its
+    /// end, unless the sub-game was decided or claimed again meanwhile.
+    pub(super) fn abandon(&self, key: &Key<C>, ticket: Ticket) {
         let mut table = lock(&self.table);
-        if table.entries.get(key) == Some(&Entry::Playing) {
+        if table.entries.get(key) == Some(&Entry::Playing(ticket)) {
             table.entries.remove(key);
             table.cards -= key.cards.len();
         }
@@ -238,7 +251,7 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
 
     /// Whether the sub-game with this deal is no longer being played.
     pub(super) fn decided(&self, key: &Key<C>) -> bool {
-        lock(&self.table).entries.get(key) != Some(&Entry::Playing)
+        !matches!(lock(&self.table).entries.get(key), Some(Entry::Playing(_)))
     }
 
     /// Whether a frame that made these guesses should stop: one is wrong
@@ -250,7 +263,7 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
         }
         let table = lock(&self.table);
         assumptions.iter().any(|guess| match table.entries.get(&guess.key) {
-            Some(Entry::Playing) => false,
+            Some(Entry::Playing(_)) => false,
             Some(&Entry::Won(winner)) => winner != guess.winner,
             None => true,
         })
@@ -311,5 +324,45 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
         if let Some(helper) = &*lock(&self.helper) {
             helper.unpark();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(cards: usize, first: u8) -> Key<u8> {
+        Key::new(std::iter::once(first), std::iter::repeat_n(0, cards - 1))
+    }
+
+    /// A deal settled by one thread, forgotten when the table fills, and
+    /// claimed again by the other: the first claim's late abandon (a frame
+    /// refuted after all) must leave the second claim alone, or a third
+    /// claimant would play the deal again beside its holder.
+    #[test]
+    fn only_a_claims_holder_can_give_it_up() {
+        let shared = Shared::new();
+        let deal = key(2, 1);
+        let Claim::Claimed(first) = shared.claim(&deal) else { panic!("a fresh deal is free") };
+        shared.settle(&deal, 0);
+        assert_eq!(shared.claim(&deal), Claim::Won(0));
+        // A claim as large as the table makes the next one forget every
+        // decided deal.
+        let filler = key(MAX_TABLE_CARDS, 2);
+        assert!(matches!(shared.claim(&filler), Claim::Claimed(_)));
+        let Claim::Claimed(second) = shared.claim(&deal) else {
+            panic!("the settled deal was forgotten")
+        };
+        assert_ne!(first, second);
+        shared.abandon(&deal, first);
+        assert_eq!(
+            shared.claim(&deal),
+            Claim::Playing,
+            "the second claim survives the first's abandon"
+        );
+        assert!(!shared.decided(&deal));
+        shared.abandon(&deal, second);
+        assert!(shared.decided(&deal), "its holder gives it up");
+        assert!(matches!(shared.claim(&deal), Claim::Claimed(_)));
     }
 }

@@ -380,9 +380,7 @@ impl<C: Label> Spec<'_, C> {
 
     /// Whether a frame playing ahead should stop.
     fn should_stop(&self) -> bool {
-        !self.main()
-            && (self.shared.refuted(&self.assumptions)
-                || self.past.as_ref().is_some_and(|key| self.shared.decided(key)))
+        !self.main() && self.shared.refuted_or_decided(&self.assumptions, self.past.as_ref())
     }
 }
 

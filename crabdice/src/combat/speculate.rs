@@ -249,24 +249,30 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
         }
     }
 
-    /// Whether the sub-game with this deal is no longer being played.
-    pub(super) fn decided(&self, key: &Key<C>) -> bool {
-        !matches!(lock(&self.table).entries.get(key), Some(Entry::Playing(_)))
-    }
-
     /// Whether a frame that made these guesses should stop: one is wrong
     /// (or its sub-game was abandoned, so it may never be decided), or the
     /// main thread has finished.
     pub(super) fn refuted(&self, assumptions: &[Assumption<C>]) -> bool {
+        self.refuted_or_decided(assumptions, None)
+    }
+
+    /// Whether [`Shared::refuted`], or the sub-game `past` is no longer
+    /// being played: both under one lock.
+    pub(super) fn refuted_or_decided(
+        &self,
+        assumptions: &[Assumption<C>],
+        past: Option<&Key<C>>,
+    ) -> bool {
         if self.finished.load(Ordering::Relaxed) {
             return true;
         }
         let table = lock(&self.table);
-        assumptions.iter().any(|guess| match table.entries.get(&guess.key) {
+        let wrong = assumptions.iter().any(|guess| match table.entries.get(&guess.key) {
             Some(Entry::Playing(_)) => false,
             Some(&Entry::Won(winner)) => winner != guess.winner,
             None => true,
-        })
+        });
+        wrong || past.is_some_and(|key| !matches!(table.entries.get(key), Some(Entry::Playing(_))))
     }
 
     /// Whether the helper is waiting for a job.
@@ -360,9 +366,9 @@ mod tests {
             Claim::Playing,
             "the second claim survives the first's abandon"
         );
-        assert!(!shared.decided(&deal));
+        assert!(!shared.refuted_or_decided(&[], Some(&deal)));
         shared.abandon(&deal, second);
-        assert!(shared.decided(&deal), "its holder gives it up");
+        assert!(shared.refuted_or_decided(&[], Some(&deal)), "its holder gives it up");
         assert!(matches!(shared.claim(&deal), Claim::Claimed(_)));
     }
 }

@@ -36,6 +36,7 @@ fn limits(bounds: Bounds) -> Limits {
         max_rounds: bounds.max_rounds.unwrap_or(default.max_rounds),
         max_time: bounds.max_time,
         max_threads: bounds.threads.map_or(default.max_threads, usize::from),
+        ..default
     }
 }
 
@@ -85,8 +86,11 @@ pub fn run(
             let outcome =
                 crabdice::play_with(deal, variant, limits, &mut |rounds| progress.tick(rounds))
                     .map_err(|e| exhausted(&label, &e))?;
-            // Only the literal engine plays (and so counts) every sub-game.
-            let games = if output.json && variant == Variant::Recursive {
+            // Only the literal engine plays (and so counts) every sub-game;
+            // a deal that cannot start one needs no count.
+            let games = if output.json && variant == Variant::Recursive && !deal.can_recurse() {
+                Some((1, 0))
+            } else if output.json && variant == Variant::Recursive {
                 let counting = format!("{label} (counting the games for --json)");
                 let report = play_literal(deal, variant, limits, started, &counting, &mut NoTrace)?;
                 Some((report.games, report.max_depth))
@@ -119,6 +123,11 @@ fn exhausted(label: &str, error: &Exhausted) -> Failure {
         }
         Exhausted::Time { .. } => {
             "raise the limit with --max-time, or leave it out to play to the end"
+        }
+        Exhausted::Memory { .. } => {
+            "the literal engine (--trace, --engine literal, and the game count of --json) keeps \
+             every state of every game in progress; the default engine, without these \
+             options, keeps only a few"
         }
         _ => "the deal's sub-games nest too deeply for this machine",
     };
@@ -188,9 +197,30 @@ mod tests {
             max_time: Some(Duration::from_millis(5)),
             threads: Some(1),
         };
-        let expected =
-            Limits { max_rounds: 7, max_time: Some(Duration::from_millis(5)), max_threads: 1 };
+        let expected = Limits {
+            max_rounds: 7,
+            max_time: Some(Duration::from_millis(5)),
+            max_threads: 1,
+            ..Limits::default()
+        };
         assert_eq!(limits(bounds), expected);
         assert_eq!(limits(Bounds { threads: Some(64), ..Bounds::default() }).max_threads, 64);
+    }
+
+    #[test]
+    fn the_memory_limit_is_named_with_the_options_that_reach_it() {
+        let error = Exhausted::Memory { limit: crabdice::STATE_MEMORY, played: 131_072 };
+        let Failure::Error(report) = exhausted("deal.txt part 2", &error) else {
+            panic!("an error to show")
+        };
+        assert_eq!(
+            report.to_string(),
+            "deal.txt part 2: gave up after 131072 rounds: the states the literal engine keeps \
+             need more than 2 GiB"
+        );
+        let help = report.help().map(|help| help.to_string()).unwrap_or_default();
+        for option in ["--trace", "--engine literal", "--json"] {
+            assert!(help.contains(option), "{help}");
+        }
     }
 }

@@ -295,6 +295,30 @@ fn json_reports_every_combat_field() {
 }
 
 #[test]
+fn json_counts_the_one_game_of_a_large_deal_that_cannot_recurse_at_once() {
+    // 1000 + 1000 cards above a million: no sub-game can start, and the
+    // literal engine would have to store every state of a long game.
+    let deck = |range: std::ops::Range<u64>| {
+        range.map(|i| (1_000_001 + (i * 7919 % 2000) * 1000).to_string() + "\n").collect::<String>()
+    };
+    let deal = format!("Player 1:\n{}\nPlayer 2:\n{}", deck(0..1000), deck(1000..2000));
+    let output = crabdice()
+        .args(["combat", "-", "--json", "--part", "2"])
+        .write_stdin(deal.clone())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let two = &value["part2"];
+    assert_eq!((two["games"].as_u64(), two["max_depth"].as_u64()), (Some(1), Some(0)));
+    assert!(two["rounds"].as_u64().unwrap() > 10_000, "{two}");
+    let answer =
+        crabdice().args(["combat", "-", "--part", "2"]).write_stdin(deal).output().unwrap();
+    let answer = String::from_utf8(answer.stdout).unwrap();
+    assert_eq!(two["score"].to_string(), answer.trim());
+}
+
+#[test]
 fn huge_cards_score_exactly_past_64_bits() {
     // Scored by hand: player 1 ends with 2^64 − 1, 3, 5, 2 (top first).
     let deal = "Player 1:\n18446744073709551615\n2\n\nPlayer 2:\n5\n3\n";

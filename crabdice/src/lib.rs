@@ -37,8 +37,8 @@ mod trace;
 
 pub use combat::{
     Card, Deal, DealError, End, Exhausted, Limits, Outcome, PROGRESS_INTERVAL, PerPlayer, Player,
-    Report, TIME_CHECK_INTERVAL, Variant, play, play_observed, play_observed_with, play_with,
-    winning_score,
+    Report, STATE_MEMORY, TIME_CHECK_INTERVAL, Variant, play, play_observed, play_observed_with,
+    play_with, winning_score,
 };
 pub use count::{Count, Universes};
 pub use detect::Game;

@@ -306,6 +306,41 @@ fn the_literal_engine_keeps_both_limits() {
     assert!(played <= 10, "stopped at {played}");
 }
 
+#[test]
+fn the_literal_engine_gives_up_when_its_states_outgrow_the_memory_limit() {
+    // 200 + 200 cards above 1000: no sub-game can start, and the one game
+    // runs for thousands of rounds, each storing a state of 400 cards (8
+    // bytes each, as the cards do not fit in a byte).
+    let (one, two) = seeded::decks(200, 7);
+    let lift = |deck: Vec<u64>| deck.into_iter().map(|c| c + 1000).collect::<Vec<u64>>();
+    let big = deal(&lift(one), &lift(two));
+    let fast = play(&big, Variant::Recursive).unwrap();
+    assert!(fast.rounds > 2000, "{} rounds", fast.rounds);
+    let state = 400 * 8;
+    let limit = 1 << 20;
+    let limits = Limits { max_state_memory: limit, ..Limits::default() };
+    let played = match crabdice::play_observed_with(&big, Variant::Recursive, limits, &mut NoTrace)
+    {
+        Err(crabdice::Exhausted::Memory { limit: 1_048_576, played }) => played,
+        other => panic!("expected the memory limit to stop the game, got {other:?}"),
+    };
+    // It stops once the states stored (with room to grow) pass the limit:
+    // not before half the limit's worth, nor long after all of it.
+    assert!((limit / 2 / state..=limit / state).contains(&(played as usize)), "{played} rounds");
+    // With room for every state, the same game ends as the fast engine says.
+    let roomy = Limits { max_state_memory: 64 * fast.rounds as usize * state, ..Limits::default() };
+    let report = crabdice::play_observed_with(&big, Variant::Recursive, roomy, &mut NoTrace);
+    assert_eq!(report.unwrap().unwrap().outcome, fast);
+    // The decks of the games in progress count too: a deal larger than the
+    // limit stops before its first round, also in plain Combat, which
+    // stores no states.
+    let tiny = Limits { max_state_memory: 1000, ..Limits::default() };
+    for variant in [Variant::Plain, Variant::Recursive] {
+        let result = crabdice::play_observed_with(&big, variant, tiny, &mut NoTrace);
+        assert_eq!(result, Err(crabdice::Exhausted::Memory { limit: 1000, played: 0 }));
+    }
+}
+
 /// Every permutation of `values`, split between the players every way.
 fn all_deals(values: &[u64], visit: &mut impl FnMut(&[u64], &[u64])) {
     fn permute(items: &mut Vec<u64>, k: usize, visit: &mut impl FnMut(&[u64])) {
@@ -424,6 +459,41 @@ proptest! {
             prop_assert_eq!(recursive.end, End::Repetition);
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+    /// A deal that [`Deal::can_recurse`] says cannot start a sub-game plays
+    /// one game, as the reference counts; cards raised by up to the deal's
+    /// size make both answers common.
+    #[test]
+    fn a_deal_that_cannot_recurse_plays_one_game(
+        (one, two) in deals(10),
+        raise in 0..=20u64,
+    ) {
+        let lift = |deck: &[u64]| deck.iter().map(|c| c + raise).collect::<Vec<u64>>();
+        let (one, two) = (lift(&one), lift(&two));
+        prop_assume!(reference::recursive_within(&one, &two, 20_000).is_some());
+        let expected = reference::recursive(&one, &two);
+        if !deal(&one, &two).can_recurse() {
+            prop_assert_eq!((expected.games, expected.max_depth), (1, 0));
+        }
+    }
+}
+
+#[test]
+fn can_recurse_is_tight() {
+    // After round 1's draw, player 1 holds 1 card and player 2 holds 3:
+    // exactly enough for the drawn 1 and 3, the two lowest cards.
+    let tight = deal(&[1, 5], &[3, 6, 7, 8]);
+    assert!(tight.can_recurse());
+    let games = play_observed(&tight, Variant::Recursive, &mut NoTrace).unwrap().games;
+    assert_eq!(games, reference::recursive(&[1, 5], &[3, 6, 7, 8]).games);
+    assert!(games >= 2);
+    // One more than the cards left after a draw.
+    assert!(!deal(&[2, 5], &[3, 6, 7, 8]).can_recurse());
+    assert!(!deal(&[1], &[]).can_recurse());
+    assert!(!deal(&[u64::MAX], &[u64::MAX - 1]).can_recurse());
 }
 
 proptest! {

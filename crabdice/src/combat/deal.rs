@@ -125,6 +125,35 @@ impl Deal {
         self.decks.one.len() + self.decks.two.len()
     }
 
+    /// Whether a game of Recursive Combat on this deal can ever start a
+    /// sub-game. It cannot when the two lowest cards add up to more than
+    /// `cards() - 2`: a sub-game needs each player to hold at least the
+    /// value of the card it drew, and after a draw the two decks hold
+    /// `cards() - 2` cards together. A game without sub-games is the only
+    /// game played, at depth 0. `true` says a sub-game may start, not that
+    /// one will.
+    ///
+    /// ```
+    /// use crabdice::Deal;
+    /// // After a draw 4 cards are left, and the two lowest cards need 3.
+    /// assert!(Deal::new(vec![1, 2, 3], vec![4, 5, 6])?.can_recurse());
+    /// // Here the two lowest cards need 6 cards after the draw.
+    /// assert!(!Deal::new(vec![2, 40, 41], vec![4, 50, 51])?.can_recurse());
+    /// # Ok::<_, crabdice::DealError>(())
+    /// ```
+    pub fn can_recurse(&self) -> bool {
+        let mut lowest = [Card::MAX; 2];
+        for &card in self.decks.one.iter().chain(&self.decks.two) {
+            if card < lowest[0] {
+                lowest = [card, lowest[0]];
+            } else if card < lowest[1] {
+                lowest[1] = card;
+            }
+        }
+        let left = self.cards().saturating_sub(2) as u128;
+        u128::from(lowest[0]) + u128::from(lowest[1]) <= left
+    }
+
     /// The largest score any deck of this deal can reach: all its cards in
     /// one deck, highest on top (the rearrangement inequality). Below
     /// 2^64 for every deal of cards up to about 10^16 per card in a

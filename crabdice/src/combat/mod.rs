@@ -248,12 +248,30 @@ pub struct Limits {
     /// [speculation](self#speculation-a-second-core-plays-ahead)); the
     /// answer is the same either way. The engine uses at most two.
     pub max_threads: usize,
+    /// Most bytes of memory the literal engine ([`play_observed_with`]) may
+    /// hold for the games in progress: their decks and every state each of
+    /// them has seen. A long game on a large deal stores more states than a
+    /// machine has memory for; this turns that into [`Exhausted::Memory`].
+    /// The default is [`STATE_MEMORY`]. The fast engine keeps a bounded
+    /// number of states and does not use this limit.
+    pub max_state_memory: usize,
 }
 
+/// The literal engine's default [`Limits::max_state_memory`]: 2 GiB. Memory
+/// is counted as allocated (with room to grow), so the process never holds
+/// more than about half as much again while a store grows.
+pub const STATE_MEMORY: usize = 2 << 30;
+
 impl Default for Limits {
-    /// No limit on rounds or time; two threads.
+    /// No limit on rounds or time; two threads; [`STATE_MEMORY`] for the
+    /// literal engine's states.
     fn default() -> Self {
-        Self { max_rounds: u64::MAX, max_time: None, max_threads: 2 }
+        Self {
+            max_rounds: u64::MAX,
+            max_time: None,
+            max_threads: 2,
+            max_state_memory: STATE_MEMORY,
+        }
     }
 }
 
@@ -280,6 +298,33 @@ pub enum Exhausted {
     /// Sub-games nested deeper than the engine could make room for.
     #[error("sub-games nest deeper than the stack allows")]
     Stack,
+    /// The literal engine's games in progress needed more memory than
+    /// [`Limits::max_state_memory`] allows.
+    #[error(
+        "gave up after {played} rounds: the states the literal engine keeps need more than {}",
+        in_units(*limit)
+    )]
+    Memory {
+        /// The limit, in bytes.
+        limit: usize,
+        /// Rounds played when the engine stopped.
+        played: u64,
+    },
+}
+
+/// `bytes` in the largest binary unit it reaches: `2 GiB`, `1.5 MiB`.
+fn in_units(bytes: usize) -> String {
+    let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let power = bytes.max(1).ilog2() / 10;
+    let (whole, part) = (bytes >> (10 * power), bytes & ((1 << (10 * power)) - 1));
+    let unit = units[power as usize];
+    if part == 0 {
+        format!("{whole} {unit}")
+    } else {
+        // Tenths, rounded down: a limit is never overstated.
+        let tenths = (part as u128 * 10) >> (10 * power);
+        format!("{whole}.{tenths} {unit}")
+    }
 }
 
 /// How often, in rounds, a progress callback hears from a long game.
@@ -512,4 +557,20 @@ pub fn play_with(
 /// cards.
 pub(crate) fn deck_score(cards: impl DoubleEndedIterator<Item = Card>) -> u128 {
     cards.rev().zip(1..).map(|(card, place)| u128::from(card) * place).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_is_named_in_the_largest_unit_it_reaches() {
+        assert_eq!(in_units(0), "0 bytes");
+        assert_eq!(in_units(1000), "1000 bytes");
+        assert_eq!(in_units(1536), "1.5 KiB");
+        assert_eq!(in_units(STATE_MEMORY), "2 GiB");
+        assert_eq!(in_units(3 << 19), "1.5 MiB");
+        assert_eq!(in_units((1 << 20) + 1), "1.0 MiB");
+        assert_eq!(in_units(usize::MAX), "15.9 EiB");
+    }
 }

@@ -12,7 +12,10 @@
 //!
 //! Sub-games are frames on an explicit stack rather than recursive calls, so
 //! deep recursion on huge decks cannot overflow the thread's stack. Every
-//! game keeps an exact [`StateSet`] of the states it has seen.
+//! game keeps an exact [`StateSet`] of the states it has seen. That is
+//! memory in proportion to the rounds, so the engine counts what the games
+//! in progress hold (decks and states, as allocated) and gives up past
+//! [`Limits::max_state_memory`] rather than exhaust the machine.
 //!
 //! A plain game that cycles never ends by itself: the fast engine finds the
 //! cycle first (with constant memory) and this loop stops where it begins to
@@ -68,6 +71,8 @@ struct Frame {
     /// Cards drawn in the current round, while a sub-game decides it.
     drawn: PerPlayer<Card>,
     seen: Seen,
+    /// The frame's memory as last counted against the limit.
+    counted: usize,
 }
 
 /// The states a game has seen: one byte a card when every card fits in a
@@ -86,7 +91,56 @@ impl Frame {
         } else {
             Seen::Cards(StateSet::new(cards))
         };
-        Self { game, decks, round: 0, drawn: PerPlayer::default(), seen }
+        Self { game, decks, round: 0, drawn: PerPlayer::default(), seen, counted: 0 }
+    }
+
+    /// The bytes the frame holds allocated: its decks and its states.
+    fn footprint(&self) -> usize {
+        let decks = (self.decks.one.capacity() + self.decks.two.capacity()) * size_of::<Card>();
+        decks
+            + match &self.seen {
+                Seen::Bytes(set) => set.footprint(),
+                Seen::Cards(set) => set.footprint(),
+            }
+    }
+}
+
+/// The memory of the games in progress, counted against
+/// [`Limits::max_state_memory`].
+struct Memory {
+    held: usize,
+    limit: usize,
+}
+
+impl Memory {
+    /// Counts the frame's memory again; fails if the games in progress now
+    /// hold more than the limit.
+    fn recount(&mut self, frame: &mut Frame, budget: &Budget<'_>) -> Result<(), Exhausted> {
+        let now = frame.footprint();
+        self.held = self.held - frame.counted + now;
+        frame.counted = now;
+        if self.held > self.limit {
+            return Err(Exhausted::Memory { limit: self.limit, played: budget.played() });
+        }
+        Ok(())
+    }
+
+    /// Records the frame's state, as [`repeats`] does, and counts its
+    /// memory again.
+    fn repeats(
+        &mut self,
+        record: &mut (Vec<u8>, Vec<Card>),
+        frame: &mut Frame,
+        budget: &Budget<'_>,
+    ) -> Result<bool, Exhausted> {
+        let repeated = repeats(record, frame);
+        self.recount(frame, budget)?;
+        Ok(repeated)
+    }
+
+    /// Forgets a frame whose game ended.
+    fn release(&mut self, frame: &Frame) {
+        self.held -= frame.counted;
     }
 }
 
@@ -121,7 +175,8 @@ pub fn play_observed(
 /// [`play_observed`] within `limits`: the rounds counted are the rounds this
 /// engine plays (draws, in every game), and the clock, started by this call,
 /// is read more often on larger decks, as each round stores or shows the
-/// whole state. A plain game is first played once by the fast engine, to
+/// whole state. The states stored, with the decks of every game in
+/// progress, may take at most [`Limits::max_state_memory`] bytes. A plain game is first played once by the fast engine, to
 /// learn where a cycle starts; that run is bounded by the same clock and
 /// by its own count of rounds.
 ///
@@ -150,9 +205,11 @@ pub fn play_observed_with(
                 _ => None,
             };
             budget.restart_rounds();
-            run::<PlainRule>(deal, observer, &mut budget, stop)
+            run::<PlainRule>(deal, observer, &mut budget, limits.max_state_memory, stop)
         }
-        Variant::Recursive => run::<RecursiveRule>(deal, observer, &mut budget, None),
+        Variant::Recursive => {
+            run::<RecursiveRule>(deal, observer, &mut budget, limits.max_state_memory, None)
+        }
     }
 }
 
@@ -160,6 +217,7 @@ fn run<Rule: RoundRule>(
     deal: &Deal,
     observer: &mut impl Observer,
     budget: &mut Budget<'_>,
+    max_memory: usize,
     cycle: Option<(u64, u64)>,
 ) -> Result<Option<Report>, Exhausted> {
     macro_rules! emit {
@@ -174,6 +232,8 @@ fn run<Rule: RoundRule>(
     let cards = (deal.decks().one.len() + deal.decks().two.len()) as u64;
     let decks = deal.decks().clone().map(VecDeque::from);
     let mut stack = vec![Frame::new(1, decks)];
+    let mut memory = Memory { held: 0, limit: max_memory };
+    memory.recount(&mut stack[0], budget)?;
     let (mut games, mut max_depth) = (1, 0);
     emit!(Event::GameStart { game: 1, depth: 0 });
     // Scratch space for one state, both decks back to back.
@@ -211,7 +271,7 @@ fn run<Rule: RoundRule>(
                         max_depth,
                     )));
                 }
-                if Rule::REPETITION_ENDS_GAME && repeats(&mut record, frame) {
+                if Rule::REPETITION_ENDS_GAME && memory.repeats(&mut record, frame, budget)? {
                     emit!(Event::Repetition { game: frame.game, round: frame.round });
                     frame.round -= 1;
                     ended = Some((Player::One, End::Repetition));
@@ -226,7 +286,9 @@ fn run<Rule: RoundRule>(
                 if depth == 0 {
                     return Ok(Some(report(frame, Some(winner), end, games, max_depth)));
                 }
-                stack.pop();
+                if let Some(frame) = stack.pop() {
+                    memory.release(&frame);
+                }
                 let parent = stack.last().map_or(1, |f| f.game);
                 emit!(Event::Resume { game: parent });
                 settled = Some(winner);
@@ -248,7 +310,9 @@ fn run<Rule: RoundRule>(
                     frame.decks.one.iter().take(sizes.one).copied().collect(),
                     frame.decks.two.iter().take(sizes.two).copied().collect(),
                 );
-                stack.push(Frame::new(games, decks));
+                let mut frame = Frame::new(games, decks);
+                memory.recount(&mut frame, budget)?;
+                stack.push(frame);
                 emit!(Event::GameStart { game: games, depth: depth + 1 });
                 continue;
             }

@@ -51,6 +51,16 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
         Self { arena: Vec::new(), splits: Vec::new(), table: HashTable::new(), cards }
     }
 
+    /// The bytes the set holds allocated, counting the room it keeps to
+    /// grow into (the hash table's share is estimated from its capacity).
+    pub fn footprint(&self) -> usize {
+        self.arena.capacity() * size_of::<T>()
+            + self.splits.capacity() * size_of::<u32>()
+            // A slot per bucket, a control byte per bucket, buckets at
+            // most 8/7 of the capacity.
+            + self.table.capacity() * (size_of::<u32>() + 1) * 8 / 7
+    }
+
     /// Adds the state whose cards, player 1's deck then player 2's (top
     /// first), are `record`, with player 1 holding the first `split`. If it
     /// was already present, returns the index of the earlier copy instead.

@@ -472,6 +472,16 @@ fn every_malformed_deal_is_an_error_not_a_panic() {
 }
 
 #[test]
+fn solve_reports_a_missing_starting_position_as_dirac_dice_does() {
+    let input = "Player 1 starting position: \nPlayer 2 starting position: 8\n";
+    let expected = crabdice().args(["dice", "-"]).write_stdin(input).output().unwrap();
+    assert_eq!(expected.status.code(), Some(1));
+    let stderr = String::from_utf8(expected.stderr).unwrap();
+    assert!(stderr.contains("expected `Player 1 starting position: P`"), "{stderr}");
+    crabdice().args(["solve", "-"]).write_stdin(input).assert().code(1).stdout("").stderr(stderr);
+}
+
+#[test]
 fn a_file_of_neither_game_is_refused() {
     crabdice().args(["solve", "-"]).write_stdin("hello\n").assert().code(1).stderr(
         predicate::str::contains("starts neither a Crab Combat deal nor a Dirac Dice game"),

@@ -24,6 +24,9 @@ impl Game {
     /// use crabdice::Game;
     /// assert_eq!(Game::detect("Player 1:\n9\n\nPlayer 2:\n5\n")?, Game::Combat);
     /// assert_eq!(Game::detect("Player 1 starting position: 4\n")?, Game::Dice);
+    /// // Dirac Dice, though its position is missing (that error is the dice
+    /// // parser's to give).
+    /// assert_eq!(Game::detect("Player 1 starting position: \n")?, Game::Dice);
     /// assert!(Game::detect("hello\n").is_err());
     /// # Ok::<_, crabdice::ParseError>(())
     /// ```
@@ -32,10 +35,12 @@ impl Game {
             return Err(ParseError::at_end(ParseErrorKind::Empty, source));
         };
         let text = line.text;
-        if text.starts_with("Player") && text.ends_with(':') {
-            Ok(Self::Combat)
-        } else if text.starts_with("Player") && text.contains("starting position") {
+        // A starting position with its number missing also ends in `:`, and
+        // is Dirac Dice's to report.
+        if text.starts_with("Player") && text.contains("starting position") {
             Ok(Self::Dice)
+        } else if text.starts_with("Player") && text.ends_with(':') {
+            Ok(Self::Combat)
         } else {
             Err(ParseError::at_line(
                 ParseErrorKind::UnknownGame { found: text.to_owned() },

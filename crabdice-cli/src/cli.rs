@@ -240,8 +240,16 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
     // Read and check every file before solving any, so that a bad file
     // leaves standard output empty.
     let mut inputs = Vec::new();
+    // Standard input can be read once: a second `-` names the same text.
+    let mut stdin: Option<Source> = None;
     for path in &files {
-        let source = Source::read(path)?;
+        let source = match &stdin {
+            Some(source) if path.as_os_str() == "-" => source.clone(),
+            _ => Source::read(path)?,
+        };
+        if path.as_os_str() == "-" {
+            stdin = Some(source.clone());
+        }
         let game = match only {
             Some(game) => game,
             None => Game::detect(&source.text).map_err(|e| source.error(e))?,

@@ -82,7 +82,7 @@ pub fn run(
             let report = literal(&mut NoTrace)?;
             (report.outcome, Some((report.games, report.max_depth)))
         } else {
-            let mut progress = Progress::new(label.clone());
+            let mut progress = Progress::new(label.clone(), &limits);
             let outcome =
                 crabdice::play_with(deal, variant, limits, &mut |rounds| progress.tick(rounds))
                     .map_err(|e| exhausted(&label, &e))?;
@@ -164,8 +164,11 @@ fn play_literal(
     label: &str,
     observer: &mut dyn Observer,
 ) -> Result<crabdice::Report, Failure> {
-    let mut reporting =
-        Reporting { inner: observer, rounds: 0, progress: Progress::new(label.to_owned()) };
+    let mut reporting = Reporting {
+        inner: observer,
+        rounds: 0,
+        progress: Progress::new(label.to_owned(), &limits),
+    };
     let left = Limits {
         max_time: limits.max_time.map(|limit| limit.saturating_sub(started.elapsed())),
         ..limits

@@ -46,14 +46,20 @@ impl Source {
 
     /// Attaches this source to a library error, so that the report shows the
     /// file name and the offending line, with the lines around it. Unless
-    /// one of those lines is longer than [`SHOWN_LINE`]: a snippet of a
-    /// million-character line, underlined, would bury the message (which
-    /// already names the file, the line and the column, and quotes the
-    /// start of the offending text).
+    /// one of those lines is longer than [`SHOWN_LINE`], or holds a control
+    /// character other than a tab: a snippet of a million-character line,
+    /// underlined, would bury the message, and a stray escape or NUL byte
+    /// would garble the terminal. The message already names the file, the
+    /// line and the column, and quotes the start of the offending text with
+    /// its control characters escaped.
     pub fn error(&self, error: impl miette::Diagnostic + Send + Sync + 'static) -> miette::Report {
         let at = error.labels().and_then(|mut labels| labels.next()).map(|label| label.offset());
-        let long = at.is_some_and(|at| self.longest_line_around(at) > SHOWN_LINE);
-        if long {
+        let unshowable = at.is_some_and(|at| {
+            let lines = self.lines_around(at);
+            lines.split('\n').any(|line| line.len() > SHOWN_LINE)
+                || lines.contains(|c: char| c.is_control() && c != '\t' && c != '\n')
+        });
+        if unshowable {
             miette::Report::new(Unshown { name: self.name.clone(), error })
         } else {
             miette::Report::new(error)
@@ -61,9 +67,8 @@ impl Source {
         }
     }
 
-    /// The length in bytes of the longest of the line holding byte `at` and
-    /// the lines just before and after it.
-    fn longest_line_around(&self, at: usize) -> usize {
+    /// The line holding byte `at` and the lines just before and after it.
+    fn lines_around(&self, at: usize) -> &str {
         let bytes = self.text.as_bytes();
         let at = at.min(bytes.len());
         let newline = |b: &u8| *b == b'\n';
@@ -76,7 +81,9 @@ impl Source {
             let after = at + nl + 1;
             bytes[after..].iter().position(newline).map_or(bytes.len(), |next| after + next)
         });
-        bytes[start..end].split(newline).map(<[u8]>::len).max().unwrap_or(0)
+        // Both ends are just past a newline or at an end of the text, so
+        // on character boundaries.
+        &self.text[start..end]
     }
 }
 

@@ -264,6 +264,16 @@ fn several_files_are_prefixed_by_their_names() {
 }
 
 #[test]
+fn standard_input_named_twice_is_solved_twice() {
+    crabdice()
+        .args(["solve", "-", "examples/combat.txt", "-"])
+        .write_stdin(combat_example())
+        .assert()
+        .success()
+        .stdout("<stdin>: part 1: 306\n<stdin>: part 2: 291\nexamples/combat.txt: part 1: 306\nexamples/combat.txt: part 2: 291\n<stdin>: part 1: 306\n<stdin>: part 2: 291\n");
+}
+
+#[test]
 fn standard_input_is_read_for_a_dash() {
     crabdice()
         .args(["combat", "-", "--part", "1"])
@@ -657,6 +667,19 @@ fn a_huge_line_is_quoted_by_its_start_and_not_shown() {
         "{stderr}"
     );
     assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn control_bytes_in_the_input_are_escaped_not_sent_to_the_terminal() {
+    for input in ["Player 1:\n9\0\x1b[31m\n\nPlayer 2:\n5\n", "Player 1:\n9\n\x1a\nPlayer 2:\n5\n"]
+    {
+        let output = crabdice().args(["solve", "-"]).write_stdin(input).output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(!stderr.contains(|c: char| c.is_control() && c != '\n'), "{stderr:?}");
+        assert!(stderr.contains("<stdin>: line "), "{stderr}");
+        assert!(stderr.contains(r"`9\0\u{1b}[31m`") || stderr.contains(r"`\u{1a}`"), "{stderr}");
+    }
 }
 
 #[test]

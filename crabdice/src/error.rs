@@ -22,7 +22,9 @@ use crate::input::Line;
 pub(crate) const QUOTED: usize = 60;
 
 /// What is wrong with a piece of puzzle input. Text `found` in the input is
-/// quoted up to its first 60 characters, then `…`.
+/// quoted up to its first 60 characters, then `…`, with control characters
+/// written as escapes (`\0`, `\u{1b}`), so that a stray byte cannot
+/// garble the terminal that shows the message.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
@@ -141,8 +143,9 @@ pub enum ParseErrorKind {
 }
 
 impl ParseErrorKind {
-    /// Cuts quoted input down to [`QUOTED`] characters and `…`.
-    fn shorten(&mut self) {
+    /// Cuts quoted input down to [`QUOTED`] characters and `…`, and
+    /// escapes its control characters.
+    fn quote(&mut self) {
         match self {
             Self::UnknownGame { found }
             | Self::ExpectedHeader { found, .. }
@@ -158,6 +161,15 @@ impl ParseErrorKind {
                 if let Some((cut, _)) = found.char_indices().nth(QUOTED) {
                     found.truncate(cut);
                     found.push('…');
+                }
+                if found.contains(char::is_control) {
+                    *found =
+                        found
+                            .chars()
+                            .map(|c| {
+                                if c.is_control() { c.escape_debug().to_string() } else { c.into() }
+                            })
+                            .collect();
                 }
             }
             Self::Empty
@@ -281,7 +293,7 @@ impl ParseError {
         column: usize,
         span: SourceSpan,
     ) -> Self {
-        kind.shorten();
+        kind.quote();
         let label = kind.label();
         let help = Some(kind.help());
         Self(Box::new(Details { kind, line, column, span, label, help }))

@@ -280,7 +280,7 @@ impl Default for Limits {
 #[non_exhaustive]
 pub enum Exhausted {
     /// More rounds than [`Limits::max_rounds`] allows.
-    #[error("gave up after {played} rounds: the limit is {limit} rounds")]
+    #[error("gave up after {}: the limit is {}", rounds(*played), rounds(*limit))]
     Rounds {
         /// The limit.
         limit: u64,
@@ -288,7 +288,7 @@ pub enum Exhausted {
         played: u64,
     },
     /// More time than [`Limits::max_time`] allows.
-    #[error("gave up after {played} rounds: the time limit of {limit:?} has passed")]
+    #[error("gave up after {}: the time limit of {limit:?} has passed", rounds(*played))]
     Time {
         /// The limit.
         limit: Duration,
@@ -301,7 +301,8 @@ pub enum Exhausted {
     /// The literal engine's games in progress needed more memory than
     /// [`Limits::max_state_memory`] allows.
     #[error(
-        "gave up after {played} rounds: the states the literal engine keeps need more than {}",
+        "gave up after {}: the states the literal engine keeps need more than {}",
+        rounds(*played),
         in_units(*limit)
     )]
     Memory {
@@ -310,6 +311,11 @@ pub enum Exhausted {
         /// Rounds played when the engine stopped.
         played: u64,
     },
+}
+
+/// `1 round`, `2 rounds`.
+fn rounds(count: u64) -> String {
+    if count == 1 { "1 round".to_owned() } else { format!("{count} rounds") }
 }
 
 /// `bytes` in the largest binary unit it reaches: `2 GiB`, `1.5 MiB`.
@@ -562,6 +568,14 @@ pub(crate) fn deck_score(cards: impl DoubleEndedIterator<Item = Card>) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_round_is_singular() {
+        let error = Exhausted::Rounds { limit: 0, played: 1 };
+        assert_eq!(error.to_string(), "gave up after 1 round: the limit is 0 rounds");
+        let error = Exhausted::Time { limit: Duration::ZERO, played: 2 };
+        assert_eq!(error.to_string(), "gave up after 2 rounds: the time limit of 0ns has passed");
+    }
 
     #[test]
     fn memory_is_named_in_the_largest_unit_it_reaches() {

@@ -217,6 +217,14 @@ fn nonsense_rules_and_bad_positions_are_errors() {
             predicate::str::contains("examples/dice.txt:2:29")
                 .and(predicate::str::contains("off the board")),
         );
+    // A table too large because of the die names the die among the fixes.
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--part", "2", "--board", "1000000"])
+        .args(["--target", "50", "--die", "100000"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("needs about").and(predicate::str::contains("--die")));
     for (input, message) in [
         ("Player 1 starting position: 4\n", "at least two players"),
         (

@@ -362,7 +362,8 @@ pub enum RulesError {
     #[error(
         "a player's table for this Dirac game needs about {words} 64-bit words (board × target \
          cells × words per count, a board counting as at most target + rolls × die spaces), over \
-         the limit of {limit}: lower --board or --target"
+         the limit of {limit}: lower --target or --board, or --die or --rolls when the board is \
+         larger than target + rolls × die"
     )]
     DiracTooBig {
         /// The estimated size.

@@ -373,8 +373,8 @@ pub enum RulesError {
     },
     /// A Dirac game that would take too long to count.
     #[error(
-        "counting this Dirac game takes about {work} word operations (players × board × target² × \
-         distinct moves × words per count), over the limit of {limit}: lower --target, --board, \
+        "counting this Dirac game takes about {work} word operations (players × board × target × \
+         longest game in turns × distinct moves × words per count), over the limit of {limit}: lower --target, --board, \
          --die or --rolls"
     )]
     DiracTooSlow {

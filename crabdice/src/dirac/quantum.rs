@@ -237,7 +237,7 @@ fn check(
     rules.validate()?;
     starts.check(rules)?;
     let (small, at) = rules.dirac_board(starts.positions());
-    small.check_dirac_size(at.len())?;
+    small.check_dirac_size(&at)?;
     Ok(match engine {
         DiracEngine::Tree => (*rules, starts.positions().to_vec()),
         DiracEngine::Memo | DiracEngine::PerPlayer => (small, at),

@@ -24,12 +24,17 @@
 //! * The Dirac game keeps, for each player, a table of `board × target`
 //!   counts, where a board of more than `target + rolls × faces` spaces
 //!   counts as that many (see below). A count of one player's universes
-//!   after `t` turns has at most `t × rolls × ⌈log₂ faces⌉` bits, and `t ≤
-//!   target`. The table may hold at most 2²⁴ 64-bit words (128 MiB), and
-//!   the whole count, estimated as `(players × board × target² × distinct
-//!   moves + target × players²) × words per count`, may take at most 2 ×
-//!   10¹⁰ word operations (seconds). Both estimates are upper bounds: the
-//!   puzzle's rules are estimated at about 124,000.
+//!   after `t` turns has at most `t × rolls × ⌈log₂ faces⌉` bits, and `t`
+//!   is at most the longest game a player can play alone, `turns`: at most
+//!   `target` (a landing scores at least 1), often far fewer, and computed
+//!   exactly from the rules by a sliding maximum over the board
+//!   ([`DiceRules::longest_game`], for boards and targets of up to 2²²
+//!   cells; `target` beyond). The table may hold at most 2²⁴ 64-bit words
+//!   (128 MiB), and the whole count, estimated as `(players × board ×
+//!   target × turns × distinct moves + turns × players²) × words per
+//!   count`, may take at most 2 × 10¹⁰ word operations (seconds). Both
+//!   estimates are upper bounds: the puzzle's rules (10 turns at most) are
+//!   estimated at about 30,000.
 //!
 //! A Dirac game on a board of more than `target + rolls × faces` spaces is
 //! checked and counted as the same game on a board of that many
@@ -121,9 +126,24 @@ impl DiceRules {
     }
 
     /// Refuses a Dirac game too large to count (see the module
-    /// documentation), for `players` players. Assumes valid rules.
-    pub(crate) fn check_dirac_size(&self, players: usize) -> Result<(), RulesError> {
-        let words = self.count_words();
+    /// documentation), for players on `starts`. Assumes valid rules, and
+    /// starts on the board.
+    pub(crate) fn check_dirac_size(&self, starts: &[u64]) -> Result<(), RulesError> {
+        // A game takes at most one turn a point. Only when that is too many
+        // is the longest game worked out (it costs more than counting the
+        // puzzle's game).
+        self.check_turns(starts.len(), self.target).or_else(|refused| {
+            match self.longest_game(starts) {
+                Some(longest) if longest < self.target => self.check_turns(starts.len(), longest),
+                _ => Err(refused),
+            }
+        })
+    }
+
+    /// Refuses a Dirac game too large to count if players may play alone
+    /// for up to `longest` turns.
+    fn check_turns(&self, players: usize, longest: u64) -> Result<(), RulesError> {
+        let words = self.count_words(longest);
         let cells = u128::from(self.board) * u128::from(self.target);
         let table = cells.saturating_mul(words);
         if table > MAX_TABLE_WORDS {
@@ -131,7 +151,7 @@ impl DiceRules {
         }
         let moves = u128::from(self.distinct_moves());
         let turns = cells
-            .saturating_mul(u128::from(self.target))
+            .saturating_mul(u128::from(longest))
             .saturating_mul(moves)
             .saturating_mul(players as u128);
         // Building the moves tally: about 2·log₂(rolls) convolutions of at
@@ -139,7 +159,7 @@ impl DiceRules {
         let tally = 2 * u128::from(u64::BITS - self.rolls.leading_zeros()) * moves * moves;
         // Interleaving: each turn multiplies the players' counts together.
         let players = players as u128;
-        let interleave = u128::from(self.target).saturating_mul(players).saturating_mul(players);
+        let interleave = u128::from(longest).saturating_mul(players).saturating_mul(players);
         let work = turns.saturating_add(tally).saturating_add(interleave).saturating_mul(words);
         if work > MAX_WORK {
             return Err(RulesError::DiracTooSlow { work, limit: MAX_WORK });
@@ -180,14 +200,72 @@ impl DiceRules {
         spread.min(self.board)
     }
 
-    /// 64-bit words for a count of one player's universes: at most
-    /// `target` turns of `rolls × ⌈log₂ faces⌉` bits each.
-    fn count_words(&self) -> u128 {
+    /// 64-bit words for a count of one player's universes over `turns`
+    /// turns of `rolls × ⌈log₂ faces⌉` bits each.
+    fn count_words(&self, turns: u64) -> u128 {
         let bits_per_roll = u128::from(u64::BITS - self.faces.saturating_sub(1).leading_zeros());
-        let bits = u128::from(self.target)
-            .saturating_mul(u128::from(self.rolls))
-            .saturating_mul(bits_per_roll);
+        let bits =
+            u128::from(turns).saturating_mul(u128::from(self.rolls)).saturating_mul(bits_per_roll);
         1 + bits / 64
+    }
+}
+
+/// The most `board × target` cells [`DiceRules::longest_game`] works
+/// through (16 MiB of turn counts).
+const MAX_LONGEST_GAME_CELLS: u64 = 1 << 22;
+
+impl DiceRules {
+    /// The most turns any player on `starts` can take alone, the turn that
+    /// reaches the target included: a bound on every count's size and on
+    /// the turns to count, often far below `target` (each landing scores at
+    /// least its space's number). `None` when the board and target hold
+    /// more than [`MAX_LONGEST_GAME_CELLS`] cells, or no player.
+    ///
+    /// `longest[s][i]`, the most turns from space `i + 1` with score `s`, is
+    /// one more than the best landing: space `j + 1` with `s + j + 1` still
+    /// short of the target, worth `longest[s + j + 1][j]`. A turn's sums run
+    /// from `rolls` to `rolls × faces` without a gap, so the landings from
+    /// `i` are a window of the circular board, the same length from every
+    /// space; a sliding maximum over the board (twice round, at most)
+    /// gives each row in `O(board)`, so the whole table in `O(board ×
+    /// target)`.
+    pub(crate) fn longest_game(&self, starts: &[u64]) -> Option<u64> {
+        if self.board.checked_mul(self.target)? > MAX_LONGEST_GAME_CELLS {
+            return None;
+        }
+        // Below 2^22 each, so usize, and turns fit in u32.
+        let (board, target) = (self.board as usize, self.target as usize);
+        let spread = u128::from(self.rolls) * u128::from(self.faces - 1) + 1;
+        let window = spread.min(board as u128) as usize;
+        let first = (u128::from(self.rolls) % board as u128) as usize;
+        let mut longest = vec![0u32; board * target];
+        let mut worth = vec![0u32; board];
+        let mut deque = std::collections::VecDeque::with_capacity(board);
+        for s in (0..target).rev() {
+            for (j, worth) in worth.iter_mut().enumerate() {
+                let score = s + j + 1;
+                *worth = if score < target { longest[score * board + j] } else { 0 };
+            }
+            // Windows start at `first + i` for i in 0..board, and hold
+            // `window` positions, read modulo the board.
+            deque.clear();
+            let row = &mut longest[s * board..(s + 1) * board];
+            for end in first..first + board + window - 1 {
+                let value = worth[end % board];
+                while deque.back().is_some_and(|&(_, v)| v <= value) {
+                    deque.pop_back();
+                }
+                deque.push_back((end, value));
+                if let Some(start) = (end + 1).checked_sub(window).filter(|&s| s >= first) {
+                    while deque.front().is_some_and(|&(at, _)| at < start) {
+                        deque.pop_front();
+                    }
+                    let best = deque.front().map_or(0, |&(_, v)| v);
+                    row[start - first] = best + 1;
+                }
+            }
+        }
+        starts.iter().map(|&start| u64::from(longest[start as usize - 1])).max()
     }
 }
 
@@ -223,14 +301,38 @@ mod tests {
 
     #[test]
     fn the_puzzles_rules_are_small_and_huge_rules_are_refused() {
-        assert!(DiceRules::dirac().check_dirac_size(2).is_ok());
-        assert!(DiceRules { target: 100, ..DiceRules::dirac() }.check_dirac_size(4).is_ok());
+        assert!(DiceRules::dirac().check_dirac_size(&[4, 8]).is_ok());
+        let four = [1, 2, 3, 4];
+        assert!(DiceRules { target: 100, ..DiceRules::dirac() }.check_dirac_size(&four).is_ok());
         let huge_board = DiceRules { board: 1 << 40, ..DiceRules::dirac() };
-        assert!(matches!(huge_board.check_dirac_size(2), Err(RulesError::DiracTooBig { .. })));
-        let slow = DiceRules { target: 2_000, ..DiceRules::dirac() };
-        assert!(matches!(slow.check_dirac_size(2), Err(RulesError::DiracTooSlow { .. })));
+        assert!(matches!(
+            huge_board.check_dirac_size(&[4, 8]),
+            Err(RulesError::DiracTooBig { .. })
+        ));
+        let slow = DiceRules { target: 5_000, ..DiceRules::dirac() };
+        assert!(matches!(slow.check_dirac_size(&[4, 8]), Err(RulesError::DiracTooSlow { .. })));
         let huge_die = DiceRules { faces: u64::MAX, rolls: u64::MAX, ..DiceRules::dirac() };
-        assert!(huge_die.check_dirac_size(2).is_err());
+        assert!(huge_die.check_dirac_size(&[4, 8]).is_err());
+        // Landing on 100 spaces scores fast: at most 52 turns to 1000, not
+        // 1000, so the counts are small and the game is counted.
+        let wide = DiceRules { board: 100, target: 1000, faces: 10, rolls: 3 };
+        let mut known = std::collections::HashMap::new();
+        let longest = longest_by_search(&wide, 4, 0, &mut known)
+            .max(longest_by_search(&wide, 8, 0, &mut known));
+        assert_eq!((wide.longest_game(&[4, 8]), longest), (Some(52), 52));
+        assert!(wide.check_dirac_size(&[4, 8]).is_ok());
+        // A die of 1000 on a board of a million: a board of 3050 spaces,
+        // where every game from 4 and 8 ends within a few turns.
+        let big_die = DiceRules { board: 1_000_000, target: 50, faces: 1000, rolls: 3 };
+        let (small, starts) = big_die.dirac_board(&[4, 8]);
+        assert_eq!(small.board, 3050);
+        let mut known = std::collections::HashMap::new();
+        let longest = longest_by_search(&small, 4, 0, &mut known)
+            .max(longest_by_search(&small, 8, 0, &mut known));
+        assert_eq!(small.longest_game(&starts), Some(longest));
+        assert!(longest < 10, "{longest} turns");
+        assert!(small.check_turns(2, small.target).is_err());
+        assert!(small.check_dirac_size(&starts).is_ok());
     }
 
     #[test]
@@ -247,6 +349,59 @@ mod tests {
         let (small, starts) = huge.dirac_board(&[1, 20, 21, 1000, u64::MAX - 8, u64::MAX - 9]);
         assert_eq!(small, DiceRules { board: 30, ..puzzle });
         assert_eq!(starts, [1, 20, 21, 21, 22, 21]);
+    }
+
+    /// The most turns from space `space` (1-based) with `score`, trying
+    /// every sum of the dice (memoized in `known`).
+    fn longest_by_search(
+        rules: &DiceRules,
+        space: u64,
+        score: u64,
+        known: &mut std::collections::HashMap<(u64, u64), u64>,
+    ) -> u64 {
+        if let Some(&turns) = known.get(&(space, score)) {
+            return turns;
+        }
+        let mut best = 0;
+        for d in rules.rolls..=rules.rolls * rules.faces {
+            let q = advance(space - 1, d % rules.board, rules.board) + 1;
+            if score + q < rules.target {
+                best = best.max(longest_by_search(rules, q, score + q, known));
+            }
+        }
+        known.insert((space, score), best + 1);
+        best + 1
+    }
+
+    #[test]
+    fn the_longest_game_is_what_a_search_of_every_roll_finds() {
+        let mut checked = 0;
+        for board in 1..=9 {
+            for target in 1..=16 {
+                for faces in 1..=4 {
+                    for rolls in 1..=3 {
+                        let rules = DiceRules { board, target, faces, rolls };
+                        for start in 1..=board {
+                            let mut known = std::collections::HashMap::new();
+                            let expected = longest_by_search(&rules, start, 0, &mut known);
+                            assert_eq!(
+                                rules.longest_game(&[start]),
+                                Some(expected),
+                                "{rules} from {start}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 5000);
+        // The puzzle's player 1 reaches 21 in at most 10 turns, as its
+        // counts say (module `dirac`).
+        assert_eq!(DiceRules::dirac().longest_game(&[4, 8]), Some(10));
+        assert_eq!(DiceRules::dirac().longest_game(&[]), None);
+        let huge = DiceRules { board: 1 << 20, target: 1 << 20, ..DiceRules::dirac() };
+        assert_eq!(huge.longest_game(&[1]), None);
     }
 
     #[test]

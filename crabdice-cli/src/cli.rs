@@ -114,6 +114,13 @@ pub struct Bounds {
     /// it on one. The answer is the same either way.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_negative_numbers = true)]
     pub threads: Option<u16>,
+    /// Give up on a Combat part once the literal engine's games in
+    /// progress hold more memory than this [default: 2G]: it keeps every
+    /// state of each of them (for --trace, --engine literal, and the game
+    /// count of --json). Bytes, or K, M, G or T for powers of 1024, such as
+    /// 512M or 8G.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size, allow_negative_numbers = true)]
+    pub max_memory: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, Default, Args)]
@@ -182,6 +189,39 @@ fn whole_number(text: &str) -> Result<u64, String> {
         Err(_) if digits(text) => Err(format!("`{text}` is more than 2^64 - 1")),
         Err(_) => Err(format!("`{text}` is not a whole number")),
     }
+}
+
+/// Parses an amount of memory: a whole number of bytes, or of KiB, MiB,
+/// GiB or TiB with a suffix `K`, `M`, `G` or `T` (either case, `B` or
+/// `iB` after it allowed).
+fn memory_size(text: &str) -> Result<usize, String> {
+    let trimmed = text.trim();
+    let upper = trimmed.to_ascii_uppercase();
+    let number = upper.trim_end_matches("IB").trim_end_matches('B');
+    let (digits, shift) = match number.as_bytes().last() {
+        Some(b'K') => (&number[..number.len() - 1], 10),
+        Some(b'M') => (&number[..number.len() - 1], 20),
+        Some(b'G') => (&number[..number.len() - 1], 30),
+        Some(b'T') => (&number[..number.len() - 1], 40),
+        _ => (number, 0),
+    };
+    if digits.starts_with('-') {
+        return Err("an amount of memory cannot be negative".to_owned());
+    }
+    let nonsense = || {
+        format!(
+            "`{trimmed}` is not an amount of memory: write a whole number of bytes, or of K, M, G \
+             or T (powers of 1024), such as 512M or 8G"
+        )
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(nonsense());
+    }
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .ok_or_else(|| format!("`{trimmed}` is more memory than this machine can address"))
 }
 
 /// Parses a time limit in seconds: a decimal number, at least zero.

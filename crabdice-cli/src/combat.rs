@@ -36,7 +36,7 @@ fn limits(bounds: Bounds) -> Limits {
         max_rounds: bounds.max_rounds.unwrap_or(default.max_rounds),
         max_time: bounds.max_time,
         max_threads: bounds.threads.map_or(default.max_threads, usize::from),
-        ..default
+        max_state_memory: bounds.max_memory.unwrap_or(default.max_state_memory),
     }
 }
 
@@ -125,9 +125,9 @@ fn exhausted(label: &str, error: &Exhausted) -> Failure {
             "raise the limit with --max-time, or leave it out to play to the end"
         }
         Exhausted::Memory { .. } => {
-            "the literal engine (--trace, --engine literal, and the game count of --json) keeps \
-             every state of every game in progress; the default engine, without these \
-             options, keeps only a few"
+            "raise the limit with --max-memory: the literal engine (--trace, --engine literal, \
+             and the game count of --json) keeps every state of every game in progress; the \
+             default engine, without these options, keeps only a few"
         }
         _ => "the deal's sub-games nest too deeply for this machine",
     };
@@ -199,12 +199,13 @@ mod tests {
             max_rounds: Some(7),
             max_time: Some(Duration::from_millis(5)),
             threads: Some(1),
+            max_memory: Some(1 << 20),
         };
         let expected = Limits {
             max_rounds: 7,
             max_time: Some(Duration::from_millis(5)),
             max_threads: 1,
-            ..Limits::default()
+            max_state_memory: 1 << 20,
         };
         assert_eq!(limits(bounds), expected);
         assert_eq!(limits(Bounds { threads: Some(64), ..Bounds::default() }).max_threads, 64);
@@ -222,7 +223,7 @@ mod tests {
              need more than 2 GiB"
         );
         let help = report.help().map(|help| help.to_string()).unwrap_or_default();
-        for option in ["--trace", "--engine literal", "--json"] {
+        for option in ["--max-memory", "--trace", "--engine literal", "--json"] {
             assert!(help.contains(option), "{help}");
         }
     }

@@ -182,6 +182,7 @@ fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
         ("dice", "examples/dice.txt", "--part", "-5 is not in 1..=2"),
         ("combat", "examples/combat.txt", "--max-rounds", "a count cannot be negative"),
         ("combat", "examples/combat.txt", "--threads", "-5 is not in 1..=65535"),
+        ("combat", "examples/combat.txt", "--max-memory", "an amount of memory cannot be negative"),
     ] {
         refused(
             &[command, file, flag, "-5"],
@@ -195,6 +196,40 @@ fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
     ] {
         refused(&["dice", "examples/dice.txt", "--target", value], &[reason]);
     }
+    for (value, reason) in [
+        ("4X", "`4X` is not an amount of memory"),
+        ("1.5G", "`1.5G` is not an amount of memory"),
+        ("G", "`G` is not an amount of memory"),
+        ("99999999999T", "`99999999999T` is more memory than this machine can address"),
+    ] {
+        refused(&["combat", "examples/combat.txt", "--max-memory", value], &[reason]);
+    }
+}
+
+#[test]
+fn max_memory_bounds_the_literal_engine_with_a_clear_message() {
+    // Room enough for the example's games, in any spelling of a size.
+    for size in ["1M", "1m", "1MiB", "1048576", "2g"] {
+        crabdice()
+            .args(["combat", "examples/combat.txt", "--part", "2", "--engine", "literal"])
+            .args(["--max-memory", size])
+            .assert()
+            .success()
+            .stdout("291\n");
+    }
+    // Not enough: the game's first state does not fit.
+    crabdice()
+        .args(["combat", "examples/combat.txt", "--part", "2", "--json", "--max-memory", "100"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            predicate::str::contains(
+                "examples/combat.txt part 2 (counting the games for --json): gave up after 0 \
+                 rounds: the states the literal engine keeps need more than 100 bytes",
+            )
+            .and(predicate::str::contains("raise the limit with --max-memory")),
+        );
 }
 
 #[test]
@@ -688,6 +723,13 @@ fn control_bytes_in_the_input_are_escaped_not_sent_to_the_terminal() {
         assert!(stderr.contains("<stdin>: line "), "{stderr}");
         assert!(stderr.contains(r"`9\0\u{1b}[31m`") || stderr.contains(r"`\u{1a}`"), "{stderr}");
     }
+    // A right-to-left override would reorder the message; a typed `\0`
+    // must not pass for a NUL byte.
+    let input = "Player 1:\n9\\0\u{202e}21\n\nPlayer 2:\n5\n";
+    let output = crabdice().args(["solve", "-"]).write_stdin(input).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(!stderr.contains('\u{202e}'), "{stderr:?}");
+    assert!(stderr.contains(r"`9\\0\u{202e}21`"), "{stderr}");
 }
 
 #[test]

@@ -22,9 +22,10 @@ use crate::input::Line;
 pub(crate) const QUOTED: usize = 60;
 
 /// What is wrong with a piece of puzzle input. Text `found` in the input is
-/// quoted up to its first 60 characters, then `…`, with control characters
-/// written as escapes (`\0`, `\u{1b}`), so that a stray byte cannot
-/// garble the terminal that shows the message.
+/// quoted up to its first 60 characters, then `…`, with control and
+/// text-reordering characters written as escapes (`\0`, `\u{1b}`,
+/// `\u{202e}`), so that a stray byte cannot garble the terminal that shows
+/// the message.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
@@ -142,6 +143,26 @@ pub enum ParseErrorKind {
     },
 }
 
+/// Whether a character would act on the terminal rather than show: a
+/// control character, or one that reorders text (the bidirectional
+/// overrides and isolates of "Trojan Source").
+fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A character of quoted text that holds hidden ones: those escaped
+/// (`\0`, `\u{1b}`, `\u{202e}`), and a backslash doubled so that an
+/// escape cannot be forged by typing one.
+fn escaped(c: char) -> String {
+    match c {
+        '\\' => "\\\\".to_owned(),
+        c if c.is_control() => c.escape_debug().to_string(),
+        c if hidden(c) => c.escape_unicode().to_string(),
+        c => c.into(),
+    }
+}
+
 impl ParseErrorKind {
     /// Cuts quoted input down to [`QUOTED`] characters and `…`, and
     /// escapes its control characters.
@@ -162,14 +183,8 @@ impl ParseErrorKind {
                     found.truncate(cut);
                     found.push('…');
                 }
-                if found.contains(char::is_control) {
-                    *found =
-                        found
-                            .chars()
-                            .map(|c| {
-                                if c.is_control() { c.escape_debug().to_string() } else { c.into() }
-                            })
-                            .collect();
+                if found.contains(hidden) {
+                    *found = found.chars().map(escaped).collect();
                 }
             }
             Self::Empty
@@ -374,8 +389,8 @@ pub enum RulesError {
     /// A Dirac game that would take too long to count.
     #[error(
         "counting this Dirac game takes about {work} word operations (players × board × target × \
-         longest game in turns × distinct moves × words per count), over the limit of {limit}: lower --target, --board, \
-         --die or --rolls"
+         most turns a game can last × distinct moves × words per count), over the limit of \
+         {limit}: lower --target, --board, --die or --rolls"
     )]
     DiracTooSlow {
         /// The estimated work.

@@ -223,7 +223,7 @@ pub struct Report {
 /// (random 30 + 30 card deals already reach tens of millions of rounds), and
 /// a few deals are slow even at puzzle size. A limit turns an endless wait
 /// into an [`Exhausted`] error. Fields left out of a literal come from the
-/// default, which has no limit:
+/// default, which has no limit on rounds or time:
 ///
 /// ```
 /// use std::time::Duration;
@@ -258,8 +258,9 @@ pub struct Limits {
 }
 
 /// The literal engine's default [`Limits::max_state_memory`]: 2 GiB. Memory
-/// is counted as allocated (with room to grow), so the process never holds
-/// more than about half as much again while a store grows.
+/// is counted as allocated, room to grow included, and a store that must
+/// grow is counted with its old and new buffers before it allocates, so the
+/// games in progress never hold more than the limit.
 pub const STATE_MEMORY: usize = 2 << 30;
 
 impl Default for Limits {
@@ -320,6 +321,9 @@ fn rounds(count: u64) -> String {
 
 /// `bytes` in the largest binary unit it reaches: `2 GiB`, `1.5 MiB`.
 fn in_units(bytes: usize) -> String {
+    if bytes == 1 {
+        return "1 byte".to_owned();
+    }
     let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
     let power = bytes.max(1).ilog2() / 10;
     let (whole, part) = (bytes >> (10 * power), bytes & ((1 << (10 * power)) - 1));
@@ -580,6 +584,7 @@ mod tests {
     #[test]
     fn memory_is_named_in_the_largest_unit_it_reaches() {
         assert_eq!(in_units(0), "0 bytes");
+        assert_eq!(in_units(1), "1 byte");
         assert_eq!(in_units(1000), "1000 bytes");
         assert_eq!(in_units(1536), "1.5 KiB");
         assert_eq!(in_units(STATE_MEMORY), "2 GiB");

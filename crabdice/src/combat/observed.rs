@@ -103,6 +103,14 @@ impl Frame {
                 Seen::Cards(set) => set.footprint(),
             }
     }
+
+    /// The bytes storing the next state may allocate.
+    fn next_growth(&self) -> usize {
+        match &self.seen {
+            Seen::Bytes(set) => set.next_growth(),
+            Seen::Cards(set) => set.next_growth(),
+        }
+    }
 }
 
 /// The memory of the games in progress, counted against
@@ -126,13 +134,17 @@ impl Memory {
     }
 
     /// Records the frame's state, as [`repeats`] does, and counts its
-    /// memory again.
+    /// memory again. A store that must grow first allocates its new buffer
+    /// beside the old one, so that growth is checked before it happens.
     fn repeats(
         &mut self,
         record: &mut (Vec<u8>, Vec<Card>),
         frame: &mut Frame,
         budget: &Budget<'_>,
     ) -> Result<bool, Exhausted> {
+        if self.held.saturating_add(frame.next_growth()) > self.limit {
+            return Err(Exhausted::Memory { limit: self.limit, played: budget.played() });
+        }
         let repeated = repeats(record, frame);
         self.recount(frame, budget)?;
         Ok(repeated)
@@ -148,8 +160,9 @@ impl Memory {
 /// `observer`, and returns the top game's outcome with the number of games
 /// played and how deep they nested.
 ///
-/// Returns `None` if the observer stopped the game. See
-/// [`play_observed_with`] to bound the work.
+/// Returns `None` if the observer stopped the game. Nothing else stops it:
+/// the states it stores take memory in proportion to the rounds, with no
+/// limit. See [`play_observed_with`] to bound the work and the memory.
 ///
 /// # Examples
 ///
@@ -169,16 +182,19 @@ pub fn play_observed(
 ) -> Option<Report> {
     // Without limits nothing gives up: sub-games are frames on a stack of
     // their own, and a plain game always ends or cycles.
-    play_observed_with(deal, variant, Limits::default(), observer).ok().flatten()
+    let unlimited = Limits { max_state_memory: usize::MAX, ..Limits::default() };
+    play_observed_with(deal, variant, unlimited, observer).ok().flatten()
 }
 
 /// [`play_observed`] within `limits`: the rounds counted are the rounds this
 /// engine plays (draws, in every game), and the clock, started by this call,
 /// is read more often on larger decks, as each round stores or shows the
 /// whole state. The states stored, with the decks of every game in
-/// progress, may take at most [`Limits::max_state_memory`] bytes. A plain game is first played once by the fast engine, to
-/// learn where a cycle starts; that run is bounded by the same clock and
-/// by its own count of rounds.
+/// progress, may take at most [`Limits::max_state_memory`] bytes (a store
+/// that must grow is refused when its old and new buffers would pass it).
+/// A plain game is first played once by the fast engine, to learn where a
+/// cycle starts; that run is bounded by the same clock and by its own count
+/// of rounds.
 ///
 /// ```
 /// use crabdice::{Deal, Exhausted, Limits, NoTrace, Variant, play_observed_with};

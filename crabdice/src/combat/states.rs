@@ -52,13 +52,49 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
     }
 
     /// The bytes the set holds allocated, counting the room it keeps to
-    /// grow into (the hash table's share is estimated from its capacity).
+    /// grow into.
     pub fn footprint(&self) -> usize {
-        self.arena.capacity() * size_of::<T>()
-            + self.splits.capacity() * size_of::<u32>()
-            // A slot per bucket, a control byte per bucket, buckets at
-            // most 8/7 of the capacity.
-            + self.table.capacity() * (size_of::<u32>() + 1) * 8 / 7
+        self.stores().iter().sum()
+    }
+
+    /// The bytes of each store: records, splits, hash table.
+    fn stores(&self) -> [usize; 3] {
+        [
+            self.arena.capacity() * size_of::<T>(),
+            self.splits.capacity() * size_of::<u32>(),
+            self.table.allocation_size(),
+        ]
+    }
+
+    /// The bytes the next [`insert`](Self::insert) may allocate: a larger
+    /// buffer for each store that is full, allocated while the old one is
+    /// still held. The set grows its stores itself, doubling them, so this
+    /// is what it asks for.
+    pub fn next_growth(&self) -> usize {
+        self.grown_stores().iter().sum()
+    }
+
+    /// The bytes of each store that the next insert grows, after growing;
+    /// 0 for the others.
+    fn grown_stores(&self) -> [usize; 3] {
+        let (arena, splits, table) = (&self.arena, &self.splits, &self.table);
+        [
+            if arena.capacity() - arena.len() < self.cards {
+                grown(arena.capacity(), arena.len() + self.cards) * size_of::<T>()
+            } else {
+                0
+            },
+            if splits.len() == splits.capacity() {
+                grown(splits.capacity(), splits.len() + 1) * size_of::<u32>()
+            } else {
+                0
+            },
+            if table.len() == table.capacity() {
+                table_bytes(grown(table.capacity(), table.len() + 1))
+            } else {
+                0
+            },
+        ]
     }
 
     /// Adds the state whose cards, player 1's deck then player 2's (top
@@ -75,21 +111,55 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
         if let Some(&index) = seen {
             return Some(index as usize);
         }
+        // Grow as `next_growth` says, not as the collections would.
+        let (len, capacity) = (self.arena.len(), self.arena.capacity());
+        if capacity - len < cards {
+            self.arena.reserve_exact(grown(capacity, len + cards) - len);
+        }
+        let (len, capacity) = (self.splits.len(), self.splits.capacity());
+        if len == capacity {
+            self.splits.reserve_exact(grown(capacity, len + 1) - len);
+        }
         let index = self.splits.len() as u32;
         self.arena.extend_from_slice(record);
         self.splits.push(split as u32);
         let (arena, splits) = (&self.arena, &self.splits);
-        self.table.insert_unique(hash, index, |&index| {
+        let rehash = |&index: &u32| {
             let start = index as usize * cards;
-            {
-                let (one, two) =
-                    arena[start..start + cards].split_at(splits[index as usize] as usize);
-                hash_state(one, two)
-            }
-        });
+            let (one, two) = arena[start..start + cards].split_at(splits[index as usize] as usize);
+            hash_state(one, two)
+        };
+        let (len, capacity) = (self.table.len(), self.table.capacity());
+        if len == capacity {
+            self.table.reserve(grown(capacity, len + 1) - len, rehash);
+        }
+        self.table.insert_unique(hash, index, rehash);
         None
     }
 }
+
+/// The capacity a full store of `capacity` grows to when it must hold
+/// `needed`: twice as much, or what is needed if that is more.
+fn grown(capacity: usize, needed: usize) -> usize {
+    capacity.saturating_mul(2).max(needed)
+}
+
+/// The bytes hashbrown allocates for a table of record indices with room
+/// for `capacity` of them: buckets a power of two filled to at most 7/8, a
+/// slot and a control byte per bucket, and a group of control bytes more.
+fn table_bytes(capacity: usize) -> usize {
+    let buckets = match capacity {
+        0 => return 0,
+        1..4 => 4,
+        4..8 => 8,
+        _ => (capacity.saturating_mul(8) / 7).next_power_of_two(),
+    };
+    buckets * (size_of::<u32>() + 1) + GROUP
+}
+
+/// Control bytes hashbrown adds past the last bucket: one SIMD group, 16
+/// bytes with SSE2 and fewer elsewhere.
+const GROUP: usize = 16;
 
 #[cfg(test)]
 mod tests {
@@ -103,5 +173,31 @@ mod tests {
         assert_eq!(set.insert(2, &[1, 2, 3]), Some(0));
         assert_eq!(set.insert(1, &[1, 2, 3]), Some(1));
         assert_eq!(set.insert(1, &[1, 3, 2]), None);
+    }
+
+    #[test]
+    fn growth_is_announced_before_it_happens() {
+        let mut set = StateSet::<u64>::new(5);
+        let mut grew = 0;
+        for i in 0..10_000u64 {
+            let (before, announced) = (set.stores(), set.grown_stores());
+            let record = [i, i + 1, i + 2, i + 3, i + 4];
+            assert_eq!(set.insert(2, &record), None);
+            // Each store that grew takes the bytes announced (the table to
+            // within a group of control bytes, smaller without SSE2); the
+            // others are as they were.
+            for (store, after) in set.stores().into_iter().enumerate() {
+                let expected = if announced[store] == 0 { before[store] } else { announced[store] };
+                let slack = if store == 2 { GROUP } else { 0 };
+                assert!(
+                    after <= expected && after + slack >= expected,
+                    "state {i}, store {store}: {after} for {expected}"
+                );
+                grew += usize::from(announced[store] != 0);
+            }
+        }
+        assert!(grew > 20, "{grew} growths");
+        // Doubling: 10,000 states of 40 bytes in at most twice that.
+        assert!(set.footprint() < 2 * 10_000 * (40 + 4 + 10));
     }
 }

@@ -47,9 +47,9 @@ impl Source {
     /// Attaches this source to a library error, so that the report shows the
     /// file name and the offending line, with the lines around it. Unless
     /// one of those lines is longer than [`SHOWN_LINE`], or holds a
-    /// character that acts on the terminal: a snippet of a million-character line,
-    /// underlined, would bury the message, and a stray escape or NUL byte
-    /// would garble the terminal. The message already names the file, the
+    /// character that acts on the terminal (other than a tab): a snippet of
+    /// a million-character line, underlined, would bury the message, and a
+    /// stray escape or NUL byte would garble the terminal. The message already names the file, the
     /// line and the column, and quotes the start of the offending text with
     /// its control characters escaped.
     pub fn error(&self, error: impl miette::Diagnostic + Send + Sync + 'static) -> miette::Report {
@@ -57,7 +57,7 @@ impl Source {
         let unshowable = at.is_some_and(|at| {
             let lines = self.lines_around(at);
             lines.split('\n').any(|line| line.len() > SHOWN_LINE)
-                || lines.contains(acts_on_the_terminal)
+                || lines.contains(|c| c != '\t' && c != '\n' && crabdice::acts_on_terminal(c))
         });
         if unshowable {
             miette::Report::new(Unshown { name: self.name.clone(), error })
@@ -85,15 +85,6 @@ impl Source {
         // on character boundaries.
         &self.text[start..end]
     }
-}
-
-/// Whether a character of the input would act on the terminal rather than
-/// show: a control character other than a tab or a line end, or one that
-/// reorders text (bidirectional overrides and isolates). The library's
-/// messages escape the same characters where they quote the input.
-fn acts_on_the_terminal(c: char) -> bool {
-    (c.is_control() && c != '\t' && c != '\n')
-        || matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// The longest line shown under an error message, in bytes.

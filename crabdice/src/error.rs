@@ -143,10 +143,18 @@ pub enum ParseErrorKind {
     },
 }
 
-/// Whether a character would act on the terminal rather than show: a
-/// control character, or one that reorders text (the bidirectional
-/// overrides and isolates of "Trojan Source").
-fn hidden(c: char) -> bool {
+/// Whether a character would act on a terminal rather than show: a control
+/// character (line ends and tabs included), or one that reorders text (the
+/// bidirectional overrides and isolates of "Trojan Source"). A
+/// [`ParseError`] escapes these where it quotes the input; a program that
+/// shows the input itself can use this to decide what is safe to show.
+///
+/// ```
+/// use crabdice::acts_on_terminal;
+/// assert!(acts_on_terminal('\x1b') && acts_on_terminal('\u{202e}'));
+/// assert!(!acts_on_terminal('7') && !acts_on_terminal('é'));
+/// ```
+pub fn acts_on_terminal(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
@@ -158,7 +166,7 @@ fn escaped(c: char) -> String {
     match c {
         '\\' => "\\\\".to_owned(),
         c if c.is_control() => c.escape_debug().to_string(),
-        c if hidden(c) => c.escape_unicode().to_string(),
+        c if acts_on_terminal(c) => c.escape_unicode().to_string(),
         c => c.into(),
     }
 }
@@ -183,7 +191,7 @@ impl ParseErrorKind {
                     found.truncate(cut);
                     found.push('…');
                 }
-                if found.contains(hidden) {
+                if found.contains(acts_on_terminal) {
                     *found = found.chars().map(escaped).collect();
                 }
             }

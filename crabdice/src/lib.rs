@@ -46,7 +46,9 @@ pub use dirac::{
     DeterministicOutcome, DiceRules, DiracEngine, DiracOutcome, Starts, WinsByTurn, count_wins,
     play_deterministic, play_dirac, win_histogram,
 };
-pub use error::{CountOverflow, DiceError, ParseError, ParseErrorKind, RulesError};
+pub use error::{
+    CountOverflow, DiceError, ParseError, ParseErrorKind, RulesError, acts_on_terminal,
+};
 pub use natural::Natural;
 pub use tally::Tally;
 pub use trace::{Event, NoTrace, Observer, PuzzleLog};

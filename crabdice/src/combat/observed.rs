@@ -127,7 +127,13 @@ impl Memory {
         let now = frame.footprint();
         self.held = self.held - frame.counted + now;
         frame.counted = now;
-        if self.held > self.limit {
+        self.room_for(0, budget)
+    }
+
+    /// Fails if `more` bytes on top of what the games hold would pass the
+    /// limit.
+    fn room_for(&self, more: usize, budget: &Budget<'_>) -> Result<(), Exhausted> {
+        if self.held.saturating_add(more) > self.limit {
             return Err(Exhausted::Memory { limit: self.limit, played: budget.played() });
         }
         Ok(())
@@ -142,9 +148,7 @@ impl Memory {
         frame: &mut Frame,
         budget: &Budget<'_>,
     ) -> Result<bool, Exhausted> {
-        if self.held.saturating_add(frame.next_growth()) > self.limit {
-            return Err(Exhausted::Memory { limit: self.limit, played: budget.played() });
-        }
+        self.room_for(frame.next_growth(), budget)?;
         let repeated = repeats(record, frame);
         self.recount(frame, budget)?;
         Ok(repeated)

@@ -77,23 +77,24 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
     /// The bytes of each store that the next insert grows, after growing;
     /// 0 for the others.
     fn grown_stores(&self) -> [usize; 3] {
-        let (arena, splits, table) = (&self.arena, &self.splits, &self.table);
+        let [arena, splits, table] = self.next_capacities();
         [
-            if arena.capacity() - arena.len() < self.cards {
-                grown(arena.capacity(), arena.len() + self.cards) * size_of::<T>()
-            } else {
-                0
-            },
-            if splits.len() == splits.capacity() {
-                grown(splits.capacity(), splits.len() + 1) * size_of::<u32>()
-            } else {
-                0
-            },
-            if table.len() == table.capacity() {
-                table_bytes(grown(table.capacity(), table.len() + 1))
-            } else {
-                0
-            },
+            arena.map_or(0, |capacity| capacity * size_of::<T>()),
+            splits.map_or(0, |capacity| capacity * size_of::<u32>()),
+            table.map_or(0, table_bytes),
+        ]
+    }
+
+    /// The capacity each store (records' cards, splits, table entries)
+    /// grows to at the next insert; `None` for a store with room left.
+    fn next_capacities(&self) -> [Option<usize>; 3] {
+        let next = |len: usize, capacity: usize, more: usize| {
+            (capacity - len < more).then(|| grown(capacity, len + more))
+        };
+        [
+            next(self.arena.len(), self.arena.capacity(), self.cards),
+            next(self.splits.len(), self.splits.capacity(), 1),
+            next(self.table.len(), self.table.capacity(), 1),
         ]
     }
 
@@ -112,13 +113,12 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
             return Some(index as usize);
         }
         // Grow as `next_growth` says, not as the collections would.
-        let (len, capacity) = (self.arena.len(), self.arena.capacity());
-        if capacity - len < cards {
-            self.arena.reserve_exact(grown(capacity, len + cards) - len);
+        let [arena_to, splits_to, table_to] = self.next_capacities();
+        if let Some(capacity) = arena_to {
+            self.arena.reserve_exact(capacity - self.arena.len());
         }
-        let (len, capacity) = (self.splits.len(), self.splits.capacity());
-        if len == capacity {
-            self.splits.reserve_exact(grown(capacity, len + 1) - len);
+        if let Some(capacity) = splits_to {
+            self.splits.reserve_exact(capacity - self.splits.len());
         }
         let index = self.splits.len() as u32;
         self.arena.extend_from_slice(record);
@@ -129,9 +129,8 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
             let (one, two) = arena[start..start + cards].split_at(splits[index as usize] as usize);
             hash_state(one, two)
         };
-        let (len, capacity) = (self.table.len(), self.table.capacity());
-        if len == capacity {
-            self.table.reserve(grown(capacity, len + 1) - len, rehash);
+        if let Some(capacity) = table_to {
+            self.table.reserve(capacity - self.table.len(), rehash);
         }
         self.table.insert_unique(hash, index, rehash);
         None

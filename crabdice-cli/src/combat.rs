@@ -88,14 +88,14 @@ pub fn run(
                     .map_err(|e| exhausted(&label, &e))?;
             // Only the literal engine plays (and so counts) every sub-game;
             // a deal that cannot start one needs no count.
-            let games = if output.json && variant == Variant::Recursive && !deal.can_recurse() {
-                Some((1, 0))
-            } else if output.json && variant == Variant::Recursive {
+            let games = if !(output.json && variant == Variant::Recursive) {
+                None
+            } else if deal.can_recurse() {
                 let counting = format!("{label} (counting the games for --json)");
                 let report = play_literal(deal, variant, limits, started, &counting, &mut NoTrace)?;
                 Some((report.games, report.max_depth))
             } else {
-                None
+                Some((1, 0))
             };
             (outcome, games)
         };

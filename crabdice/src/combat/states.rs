@@ -51,6 +51,14 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
         Self { arena: Vec::new(), splits: Vec::new(), table: HashTable::new(), cards }
     }
 
+    /// Empties the set for a game of `cards` cards, keeping its buffers.
+    pub fn reset(&mut self, cards: usize) {
+        self.arena.clear();
+        self.splits.clear();
+        self.table.clear();
+        self.cards = cards;
+    }
+
     /// The bytes the set holds allocated, counting the room it keeps to
     /// grow into.
     pub fn footprint(&self) -> usize {

@@ -167,6 +167,45 @@ proptest! {
     }
 }
 
+/// Rules and starts for 2 to 4 players on a board of more than 2^62 spaces,
+/// mostly starting near space 1, so that pawns keep small scores and a game
+/// lasts many turns before anyone wraps around the board.
+fn game_on_a_huge_board() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
+    let board = prop_oneof![Just(u64::MAX), Just(u64::MAX - 1), (1_u64 << 62)..=u64::MAX];
+    (board, 1..=5_000_u64, 1..=6_u64, 1..=3_u64, 2..=4_usize).prop_flat_map(
+        |(board, target, faces, rolls, players)| {
+            let start = prop_oneof![4 => 1..=20_u64, 1 => (board - 20)..=board];
+            (
+                Just(DiceRules { board, target, faces, rolls }),
+                proptest::collection::vec(start, players),
+            )
+        },
+    )
+}
+
+proptest! {
+    /// A pawn's period on a board this large used to be computed with a sum
+    /// that wrapped past 2^64: one step short, so a pawn moving one space a
+    /// turn seemed to come back after a single turn.
+    #[test]
+    fn periodic_solver_matches_rolling_one_by_one_on_huge_boards(
+        (rules, positions) in game_on_a_huge_board(),
+    ) {
+        check_deterministic(&positions, &rules, roll_by_roll(&positions, &rules));
+    }
+}
+
+#[test]
+fn a_pawn_moving_one_space_a_turn_on_the_largest_board_never_comes_back() {
+    // A die that always rolls 1, once a turn: from spaces 1 and 2 the pawns
+    // score 2, 3, 4, ... and 3, 4, 5, ... Player 2 passes 100 first, on its
+    // 12th turn (3 + ... + 14 = 102), when player 1 has 2 + ... + 13 = 90:
+    // 90 × 24 rolls.
+    let rules = DiceRules { board: u64::MAX, target: 100, faces: 1, rolls: 1 };
+    let outcome = play_deterministic(&starts(&[1, 2]), &rules).unwrap();
+    assert_eq!(outcome.answer, BigUint::from(2160_u32));
+}
+
 #[test]
 fn puzzle_starts_at_targets_of_a_trillion_and_beyond() {
     for target in [1_000_u64, 1_000_000_000_000, 1_000_000_000_000_000_000, u64::MAX] {

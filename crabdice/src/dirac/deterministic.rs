@@ -546,7 +546,7 @@ fn periods(pawns: &[Pawn<'_>], budget: u64) -> Option<Vec<Period>> {
         for _ in 0..offsets {
             moved.turn();
         }
-        let shift = (moved.position + die.board - pawn.position) % die.board;
+        let shift = sub_mod(moved.position, pawn.position, die.board);
         let turns = u128::from(offsets) * u128::from(die.board / gcd(die.board, shift));
         spent = spent.checked_add(turns.checked_mul(3)?)?;
         lengths.push(turns);

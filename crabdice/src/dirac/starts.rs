@@ -8,7 +8,8 @@
 //! ```
 //!
 //! Two or more players are allowed. The reader accepts `\r\n` line ends,
-//! whitespace around a line and blank lines at the end, and refuses anything
+//! whitespace around a line and blank lines before the first player and at
+//! the end (as a Combat deal does), and refuses anything
 //! else with a [`ParseError`] that names the line: a misnumbered player, a
 //! position that is not a whole number from 1, text after the position, fewer
 //! than two players. Whether a position is on the board depends on the rules,
@@ -66,8 +67,11 @@ impl Starts {
                 continue;
             }
             let number = starts.players() + 1;
-            if let Some(blank) = blank {
-                // A blank line is allowed only at the end.
+            if let Some(blank) = blank.take()
+                && number > 1
+            {
+                // A blank line is allowed only before the first player (as
+                // in a Combat deal) and at the end.
                 let kind = ParseErrorKind::ExpectedStart {
                     expected: expected(number),
                     found: String::new(),
@@ -199,6 +203,16 @@ mod tests {
                 .players(),
             2
         );
+    }
+
+    #[test]
+    fn blank_lines_may_lead_but_not_separate_players() {
+        let text = "\n \r\n\nPlayer 1 starting position: 4\nPlayer 2 starting position: 8\n";
+        assert_eq!(Starts::parse(text).unwrap().positions(), [4, 8]);
+        let split = "Player 1 starting position: 4\n\nPlayer 2 starting position: 8\n";
+        let err = Starts::parse(split).unwrap_err();
+        assert_eq!(err.line(), 2);
+        assert!(matches!(err.kind(), ParseErrorKind::ExpectedStart { .. }), "{err}");
     }
 
     #[test]

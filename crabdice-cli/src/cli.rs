@@ -310,7 +310,7 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
                 Solved::Dice(Box::new(crate::dice::run(source, game, output, dice.as_ref())?))
             }
         };
-        results.push(FileResult { name: source.name.clone(), solved });
+        results.push(FileResult { name: source.name.clone(), path: source.path.clone(), solved });
     }
     let text = if output.json {
         crate::output::json(&results)

@@ -26,7 +26,10 @@ pub enum Solved {
 
 /// One file's result, with its name.
 pub struct FileResult {
+    /// The file's name as shown on a terminal.
     pub name: String,
+    /// The file's name as given, for JSON.
+    pub path: String,
     pub solved: Solved,
 }
 
@@ -145,15 +148,15 @@ fn file_json(result: &FileResult) -> serde_json::Value {
         Solved::Combat(parts) => {
             let find = |n| parts.iter().find(|p| p.number == n).map(combat_part_json);
             serde_json::to_value(CombatJson {
-                file: &result.name,
+                file: &result.path,
                 game: "combat",
                 part1: find(1),
                 part2: find(2),
             })
         }
-        Solved::Dice(solved) => dice::json(&result.name, solved),
+        Solved::Dice(solved) => dice::json(&result.path, solved),
     };
-    value.unwrap_or_else(|e| serde_json::json!({ "file": result.name, "error": e.to_string() }))
+    value.unwrap_or_else(|e| serde_json::json!({ "file": result.path, "error": e.to_string() }))
 }
 
 /// The JSON output: the file's object, or `{"files": [...]}` for several.

@@ -6,26 +6,32 @@ use std::path::Path;
 
 use miette::{NamedSource, miette};
 
-/// A puzzle input and the name to show in messages.
+/// A puzzle input and its name.
 #[derive(Debug, Clone)]
 pub struct Source {
+    /// The name to show on a terminal (messages and plain output): the path
+    /// with any character that would act on the terminal escaped.
     pub name: String,
+    /// The path as given (lossily, if it is not UTF-8), for JSON, which
+    /// escapes it itself.
+    pub path: String,
     pub text: String,
 }
 
 impl Source {
     /// Reads `path`, or standard input for `-`.
     pub fn read(path: &Path) -> miette::Result<Self> {
-        let (name, bytes) = if path.as_os_str() == "-" {
+        let (path, name, bytes) = if path.as_os_str() == "-" {
             let mut bytes = Vec::new();
             std::io::stdin()
                 .read_to_end(&mut bytes)
                 .map_err(|e| miette!("cannot read standard input: {e}"))?;
-            ("<stdin>".to_owned(), bytes)
+            ("<stdin>".to_owned(), "<stdin>".to_owned(), bytes)
         } else {
-            let name = path.display().to_string();
+            let given = path.display().to_string();
+            let name = crabdice::escape_for_terminal(&given).into_owned();
             let bytes = std::fs::read(path).map_err(|e| miette!("cannot read {name}: {e}"))?;
-            (name, bytes)
+            (given, name, bytes)
         };
         match String::from_utf8(bytes) {
             // A byte order mark (some Windows editors write one) is not text.
@@ -34,7 +40,7 @@ impl Source {
                     Some(rest) => rest.to_owned(),
                     None => text,
                 };
-                Ok(Self { name, text: newlines(text) })
+                Ok(Self { name, path, text: newlines(text) })
             }
             Err(error) => {
                 let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];

@@ -502,6 +502,38 @@ fn bad_input_names_the_file_and_line_and_prints_nothing() {
 }
 
 #[test]
+fn a_file_name_that_would_act_on_the_terminal_is_shown_escaped_and_given_raw_in_json() {
+    let dir = std::env::temp_dir().join(format!("crabdice-cli-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let deal = dir.join("red\x1b[31m\nline.txt");
+    std::fs::write(&deal, combat_example()).unwrap();
+    let bad = dir.join("bad\x1b[2J.txt");
+    std::fs::write(&bad, "Player 1:\nten\n").unwrap();
+    let shown = |file: &std::path::Path| {
+        file.display().to_string().replace('\x1b', "\\u{1b}").replace('\n', "\\n")
+    };
+
+    let output = crabdice().arg("solve").arg(&deal).arg("examples/combat.txt").output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 4, "{stdout}");
+    assert!(stdout.starts_with(&format!("{}: part 1: 306\n", shown(&deal))), "{stdout}");
+
+    let value = json(&["solve", deal.to_str().unwrap(), "--json"]);
+    assert_eq!(value["file"], deal.to_str().unwrap());
+
+    let output = crabdice().arg("solve").arg(&bad).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(!stderr.contains('\x1b'), "{stderr:?}");
+    assert!(stderr.contains(&shown(&bad)), "{stderr:?}");
+    let missing = dir.join("gone\x1b[2J.txt");
+    let output = crabdice().arg("combat").arg(&missing).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr.contains(&format!("cannot read {}", shown(&missing))), "{stderr:?}");
+}
+
+#[test]
 fn every_malformed_deal_is_an_error_not_a_panic() {
     let cases = [
         ("", "the input is empty"),

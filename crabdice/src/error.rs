@@ -12,6 +12,8 @@
 //! The library never panics on user input and never returns an opaque error:
 //! callers can match on the kind.
 
+use std::borrow::Cow;
+
 use miette::SourceSpan;
 
 use crate::input::Line;
@@ -146,8 +148,9 @@ pub enum ParseErrorKind {
 /// Whether a character would act on a terminal rather than show: a control
 /// character (line ends and tabs included), or one that reorders text (the
 /// bidirectional overrides and isolates of "Trojan Source"). A
-/// [`ParseError`] escapes these where it quotes the input; a program that
-/// shows the input itself can use this to decide what is safe to show.
+/// [`ParseError`] escapes these where it quotes the input
+/// ([`escape_for_terminal`]); a program that shows the input itself can use
+/// this to decide what is safe to show.
 ///
 /// ```
 /// use crabdice::acts_on_terminal;
@@ -159,16 +162,32 @@ pub fn acts_on_terminal(c: char) -> bool {
         || matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
-/// A character of quoted text that holds hidden ones: those escaped
-/// (`\0`, `\u{1b}`, `\u{202e}`), and a backslash doubled so that an
-/// escape cannot be forged by typing one.
-fn escaped(c: char) -> String {
-    match c {
-        '\\' => "\\\\".to_owned(),
-        c if c.is_control() => c.escape_debug().to_string(),
-        c if acts_on_terminal(c) => c.escape_unicode().to_string(),
-        c => c.into(),
+/// Text made safe to show on a terminal: unchanged if no character of it
+/// [acts on the terminal](acts_on_terminal); otherwise those characters are
+/// escaped (`\0`, `\u{1b}`, `\u{202e}`) and every backslash is doubled, so
+/// that an escape cannot be forged by typing one. Parse errors quote the
+/// input this way; the command line shows file names this way.
+///
+/// ```
+/// use crabdice::escape_for_terminal;
+/// assert_eq!(escape_for_terminal(r"C:\decks\a.txt"), r"C:\decks\a.txt");
+/// assert_eq!(escape_for_terminal("a\x1b[2Jb\\"), r"a\u{1b}[2Jb\\");
+/// assert_eq!(escape_for_terminal("new\nline"), r"new\nline");
+/// ```
+pub fn escape_for_terminal(text: &str) -> Cow<'_, str> {
+    if !text.contains(acts_on_terminal) {
+        return Cow::Borrowed(text);
     }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\\' => shown.push_str("\\\\"),
+            c if c.is_control() => shown.extend(c.escape_debug()),
+            c if acts_on_terminal(c) => shown.extend(c.escape_unicode()),
+            c => shown.push(c),
+        }
+    }
+    Cow::Owned(shown)
 }
 
 impl ParseErrorKind {
@@ -191,8 +210,8 @@ impl ParseErrorKind {
                     found.truncate(cut);
                     found.push('…');
                 }
-                if found.contains(acts_on_terminal) {
-                    *found = found.chars().map(escaped).collect();
+                if let Cow::Owned(shown) = escape_for_terminal(found) {
+                    *found = shown;
                 }
             }
             Self::Empty

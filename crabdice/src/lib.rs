@@ -48,6 +48,7 @@ pub use dirac::{
 };
 pub use error::{
     CountOverflow, DiceError, ParseError, ParseErrorKind, RulesError, acts_on_terminal,
+    escape_for_terminal,
 };
 pub use natural::Natural;
 pub use tally::Tally;

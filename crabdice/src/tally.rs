@@ -187,6 +187,10 @@ impl<C: Count> Tally<C> {
     /// `None` when the combined outcome does not fit), with the product of
     /// their counts.
     ///
+    /// Fails with [`CountOverflow`] when a count does not fit in `C`, and
+    /// also when an outcome does not fit in its `u64` (the error's width is
+    /// then `u64`), here and in [`sum_of`](Self::sum_of).
+    ///
     /// # Examples
     ///
     /// ```
@@ -219,7 +223,8 @@ impl<C: Count> Tally<C> {
     }
 
     /// The sum of `times` independent draws, modulo `modulus`; the outcomes
-    /// must already be below `modulus`.
+    /// must already be below `modulus`. As with [`modulo`](Self::modulo), a
+    /// modulus of zero leaves no outcome: the result is empty.
     ///
     /// # Examples
     ///
@@ -235,9 +240,12 @@ impl<C: Count> Tally<C> {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn sum_of_modulo(&self, times: u64, modulus: u64) -> Result<Self, CountOverflow> {
+        if modulus == 0 {
+            return Ok(Self { counts: BTreeMap::new() });
+        }
         self.power(times, |a, b| {
             // a, b < modulus, so a + b < 2 × modulus fits in u128.
-            u64::try_from((u128::from(a) + u128::from(b)) % u128::from(modulus.max(1))).ok()
+            u64::try_from((u128::from(a) + u128::from(b)) % u128::from(modulus)).ok()
         })
     }
 
@@ -294,6 +302,10 @@ mod tests {
         assert!(Tally::<u64>::die(0).is_empty());
         assert!(Tally::<u64>::die_modulo(0, 10).is_empty());
         assert!(Tally::<u64>::die_modulo(5, 0).is_empty());
+        let die = Tally::<u64>::die(3);
+        assert!(die.modulo(0).unwrap().is_empty());
+        assert!(die.sum_of_modulo(2, 0).unwrap().is_empty());
+        assert!(die.sum_of_modulo(0, 0).unwrap().is_empty());
         assert_eq!(Tally::<u64>::die(3).sum_of(0).unwrap(), Tally::single(0));
     }
 

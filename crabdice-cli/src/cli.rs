@@ -12,7 +12,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(after_help = "Examples:\n  \
     crabdice solve examples/*.txt\n  \
     crabdice combat examples/combat.txt --part 2 --trace | head -20\n  \
-    crabdice dice examples/dice.txt --target 10000 --json\n  \
+    crabdice dice examples/dice.txt --target 100 --json\n  \
     cat input.txt | crabdice solve -")]
 pub struct Cli {
     #[command(subcommand)]
@@ -98,8 +98,9 @@ pub struct Bounds {
     /// skips many games, but plays rounds beyond a game's own count to find
     /// where its cycle starts, and finishes rounds in flight, so the count
     /// may pass N by up to a deck's length. (`combat --engine literal` first
-    /// has the fast engine find where a plain game's cycle starts, within
-    /// the same limits.)
+    /// has the fast engine find where a plain game's cycle starts, and
+    /// `--json` then walks through every game to count part 2's games, each
+    /// within the same limits.)
     #[arg(long, value_name = "N", value_parser = whole_number, allow_negative_numbers = true)]
     pub max_rounds: Option<u64>,
     /// Give up on a Combat part once it has taken more than this many seconds (a
@@ -116,9 +117,8 @@ pub struct Bounds {
     pub threads: Option<u16>,
     /// Give up on a Combat part once the literal engine's games in
     /// progress hold more memory than this [default: 2G]: it keeps every
-    /// state of each of them (for --trace, --engine literal, and the game
-    /// count of --json). Bytes, or K, M, G or T for powers of 1024, such as
-    /// 512M or 8G.
+    /// state of each of them (for --trace and --engine literal). Bytes, or
+    /// K, M, G or T for powers of 1024, such as 512M or 8G.
     #[arg(long, value_name = "SIZE", value_parser = memory_size, allow_negative_numbers = true)]
     pub max_memory: Option<usize>,
 }

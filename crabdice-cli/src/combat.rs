@@ -5,8 +5,8 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crabdice::{
-    Deal, Event, Exhausted, Limits, NoTrace, Observer, Outcome, PROGRESS_INTERVAL, PuzzleLog,
-    Variant,
+    Deal, Event, Exhausted, GameCount, Limits, NoTrace, Observer, Outcome, PROGRESS_INTERVAL,
+    PuzzleLog, Variant,
 };
 use miette::miette;
 
@@ -86,14 +86,14 @@ pub fn run(
             let outcome =
                 crabdice::play_with(deal, variant, limits, &mut |rounds| progress.tick(rounds))
                     .map_err(|e| exhausted(&label, &e))?;
-            // Only the literal engine plays (and so counts) every sub-game;
-            // a deal that cannot start one needs no count.
+            // The fast engine skips sub-games; counting them takes a walk
+            // through every game. A deal that cannot start one needs none.
             let games = if !(output.json && variant == Variant::Recursive) {
                 None
             } else if deal.can_recurse() {
                 let counting = format!("{label} (counting the games for --json)");
-                let report = play_literal(deal, variant, limits, started, &counting, &mut NoTrace)?;
-                Some((report.games, report.max_depth))
+                let count = count_games_within(deal, limits, started, &counting)?;
+                Some((count.games, count.max_depth))
             } else {
                 Some((1, 0))
             };
@@ -125,9 +125,9 @@ fn exhausted(label: &str, error: &Exhausted) -> Failure {
             "raise the limit with --max-time, or leave it out to play to the end"
         }
         Exhausted::Memory { .. } => {
-            "raise the limit with --max-memory: the literal engine (--trace, --engine literal, \
-             and the game count of --json) keeps every state of every game in progress; the \
-             default engine, without these options, keeps only a few"
+            "raise the limit with --max-memory: the literal engine (--trace, --engine literal) \
+             keeps every state of every game in progress; the default engine, without these \
+             options, keeps only a few"
         }
         _ => "the deal's sub-games nest too deeply for this machine",
     };
@@ -154,8 +154,7 @@ impl<O: Observer> Observer for Reporting<O> {
 }
 
 /// Plays with the literal engine, within `limits`, the time limit counted
-/// from `started` (the part's start: with `--json`, the literal engine runs
-/// after the fast one to count the games).
+/// from `started` (the part's start).
 fn play_literal(
     deal: &Deal,
     variant: Variant,
@@ -169,22 +168,41 @@ fn play_literal(
         rounds: 0,
         progress: Progress::new(label.to_owned(), &limits),
     };
-    let left = Limits {
-        max_time: limits.max_time.map(|limit| limit.saturating_sub(started.elapsed())),
-        ..limits
-    };
-    match crabdice::play_observed_with(deal, variant, left, &mut reporting) {
+    match crabdice::play_observed_with(deal, variant, left(limits, started), &mut reporting) {
         Ok(Some(report)) => Ok(report),
         // The observer stopped because the output closed.
         Ok(None) => Err(Failure::ClosedOutput),
-        Err(error) => {
-            // Name the user's limit, not what was left of it.
-            let error = match (error, limits.max_time) {
-                (Exhausted::Time { played, .. }, Some(limit)) => Exhausted::Time { limit, played },
-                (error, _) => error,
-            };
-            Err(exhausted(label, &error))
-        }
+        Err(error) => Err(exhausted(label, &users(error, limits))),
+    }
+}
+
+/// Counts the games of a Recursive Combat deal for `--json`, within
+/// `limits`, the time limit counted from `started` (the part's start: the
+/// count comes after the fast engine's answer).
+fn count_games_within(
+    deal: &Deal,
+    limits: Limits,
+    started: Instant,
+    label: &str,
+) -> Result<GameCount, Failure> {
+    let mut progress = Progress::new(label.to_owned(), &limits);
+    crabdice::count_games(deal, left(limits, started), &mut |rounds| progress.tick(rounds))
+        .map_err(|error| exhausted(label, &users(error, limits)))
+}
+
+/// `limits` with what is left of the time limit since `started`.
+fn left(limits: Limits, started: Instant) -> Limits {
+    Limits {
+        max_time: limits.max_time.map(|limit| limit.saturating_sub(started.elapsed())),
+        ..limits
+    }
+}
+
+/// The error naming the user's time limit, not what was left of it.
+fn users(error: Exhausted, limits: Limits) -> Exhausted {
+    match (error, limits.max_time) {
+        (Exhausted::Time { played, .. }, Some(limit)) => Exhausted::Time { limit, played },
+        (error, _) => error,
     }
 }
 
@@ -223,8 +241,10 @@ mod tests {
              need more than 2 GiB"
         );
         let help = report.help().map(|help| help.to_string()).unwrap_or_default();
-        for option in ["--max-memory", "--trace", "--engine literal", "--json"] {
+        for option in ["--max-memory", "--trace", "--engine literal"] {
             assert!(help.contains(option), "{help}");
         }
+        // `--json` counts its games without storing states.
+        assert!(!help.contains("--json"), "{help}");
     }
 }

@@ -219,17 +219,48 @@ fn max_memory_bounds_the_literal_engine_with_a_clear_message() {
     }
     // Not enough: the game's first state does not fit.
     crabdice()
-        .args(["combat", "examples/combat.txt", "--part", "2", "--json", "--max-memory", "100"])
+        .args(["combat", "examples/combat.txt", "--part", "2", "--engine", "literal"])
+        .args(["--max-memory", "100"])
         .assert()
         .code(1)
         .stdout("")
         .stderr(
             predicate::str::contains(
-                "examples/combat.txt part 2 (counting the games for --json): gave up after 0 \
-                 rounds: the states the literal engine keeps need more than 100 bytes",
+                "examples/combat.txt part 2: gave up after 0 rounds: the states the literal \
+                 engine keeps need more than 100 bytes",
             )
             .and(predicate::str::contains("raise the limit with --max-memory")),
         );
+}
+
+#[test]
+fn json_counts_the_games_without_storing_states_and_within_the_round_limit() {
+    // The count keeps no states, so a memory limit that stops the literal
+    // engine at once does not stop it.
+    let value =
+        json(&["combat", "examples/combat.txt", "--part", "2", "--json", "--max-memory", "100"]);
+    assert_eq!(
+        (value["part2"]["games"].as_u64(), value["part2"]["max_depth"].as_u64()),
+        (Some(5), Some(2))
+    );
+    // Corpus deal 1188: the fast engine answers in 39 rounds; counting the
+    // games walks through the sub-games it skips, and says so when it must
+    // stop.
+    let deal = "crabdice/benches/corpus/deal-1188.txt";
+    crabdice()
+        .args(["combat", deal, "--part", "2", "--max-rounds", "60"])
+        .assert()
+        .success()
+        .stdout("30540\n");
+    crabdice()
+        .args(["combat", deal, "--part", "2", "--json", "--max-rounds", "60"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "{deal} part 2 (counting the games for --json): gave up after 61 rounds: the limit \
+             is 60 rounds"
+        )));
 }
 
 #[test]

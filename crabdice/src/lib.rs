@@ -36,9 +36,9 @@ mod tally;
 mod trace;
 
 pub use combat::{
-    Card, Deal, DealError, End, Exhausted, Limits, Outcome, PROGRESS_INTERVAL, PerPlayer, Player,
-    Report, STATE_MEMORY, TIME_CHECK_INTERVAL, Variant, play, play_observed, play_observed_with,
-    play_with, winning_score,
+    Card, Deal, DealError, End, Exhausted, GameCount, Limits, Outcome, PROGRESS_INTERVAL,
+    PerPlayer, Player, Report, STATE_MEMORY, TIME_CHECK_INTERVAL, Variant, count_games, play,
+    play_observed, play_observed_with, play_with, winning_score,
 };
 pub use count::{Count, Universes};
 pub use detect::Game;

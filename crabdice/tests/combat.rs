@@ -6,8 +6,8 @@ mod reference;
 mod seeded;
 
 use crabdice::{
-    Deal, End, Limits, NoTrace, Outcome, Player, Report, Variant, play, play_observed, play_with,
-    winning_score,
+    Deal, End, Limits, NoTrace, Outcome, Player, Report, Variant, count_games, play, play_observed,
+    play_with, winning_score,
 };
 use proptest::prelude::*;
 use reference::RefOutcome;
@@ -68,6 +68,8 @@ fn check(one: &[u64], two: &[u64]) {
         &format!("observed recursive {what}"),
     );
     assert_eq!(winning_score(&d, Variant::Recursive).unwrap(), recursive.score, "score {what}");
+    let count = count_games(&d, Limits::default(), &mut |_| {}).unwrap();
+    assert_eq!((count.games, count.max_depth), (recursive.games, recursive.max_depth), "{what}");
 }
 
 #[test]

@@ -6,7 +6,7 @@
 mod reference;
 mod seeded;
 
-use crabdice::{Deal, NoTrace, Variant, play, play_observed};
+use crabdice::{Deal, Limits, NoTrace, Variant, count_games, play, play_observed};
 
 struct Case {
     file: String,
@@ -60,6 +60,14 @@ fn the_literal_engine_reproduces_the_corpus_counts() {
     }
 }
 
+#[test]
+fn counting_the_games_reproduces_every_corpus_count() {
+    for case in corpus() {
+        let count = count_games(&case.deal, Limits::default(), &mut |_| {}).unwrap();
+        assert_eq!((count.games, count.max_depth), (case.two.2, case.two.3), "{}", case.file);
+    }
+}
+
 fn check_reference(case: &Case) {
     let (one, two) = (&case.deal.decks().one, &case.deal.decks().two);
     let plain = reference::plain(one, two);
@@ -106,6 +114,12 @@ fn three_thousand_seeded_deals_match_the_reference() {
         assert_eq!(
             (got.score, got.rounds, got.decks.one, got.decks.two),
             (expected.score, expected.rounds, expected.decks.0, expected.decks.1),
+            "seed {seed}"
+        );
+        let count = count_games(&deal, Limits::default(), &mut |_| {}).unwrap();
+        assert_eq!(
+            (count.games, count.max_depth),
+            (expected.games, expected.max_depth),
             "seed {seed}"
         );
     }

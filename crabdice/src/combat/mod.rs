@@ -27,6 +27,11 @@
 //!   and the depth of recursion ([`Report`]), and can write the puzzle's own
 //!   round-by-round log ([`PuzzleLog`](crate::PuzzleLog)).
 //!
+//! [`count_games`] gives the literal engine's count of games and depth
+//! without storing states: it walks every game with the fast engine's
+//! constant-memory repetition tools, and stops each game as soon as no later
+//! round of it can start a sub-game.
+//!
 //! Both are exact: repetition is always confirmed by comparing full decks;
 //! hashes only ever decide where to look. [`play_with`] and
 //! [`play_observed_with`] run them within [`Limits`] on rounds and time, so
@@ -36,6 +41,7 @@
 #![doc = include_str!("fast.md")]
 
 mod bulk;
+mod census;
 mod deal;
 mod observed;
 mod passes;
@@ -47,6 +53,7 @@ mod states;
 use std::ops::{Index, IndexMut};
 use std::time::{Duration, Instant};
 
+pub use census::{GameCount, count_games};
 pub use deal::{Deal, DealError};
 
 use deal::Labelled;

@@ -142,7 +142,7 @@ impl Deck {
     }
 
     fn put_under(&mut self, won: u32, lost: u32) {
-        if self.head > self.len() + 64 {
+        if self.head > 2 * self.len() + 256 {
             self.cards.drain(..self.head);
             self.head = 0;
         }
@@ -162,6 +162,8 @@ struct Frame {
     round: u64,
     /// The round that started the latest sub-game.
     last_sub_game: u64,
+    /// The round from which the next look for a see-saw may come.
+    next_look: u64,
     /// Rounds the game plays, once they had to be learned.
     length: Option<u64>,
     /// The cards drawn in the current round, while a sub-game decides it.
@@ -196,6 +198,7 @@ impl Frame {
         self.highest = one.iter().chain(two).copied().max().unwrap_or(0);
         self.round = 0;
         self.last_sub_game = 0;
+        self.next_look = 0;
         self.games = 1;
         self.deepest = depth;
         self.stacks.reset(one.len() + two.len());
@@ -227,6 +230,8 @@ enum Repeat {
 struct Tuning {
     /// Rounds per card of a game before a see-saw is looked for.
     look: u64,
+    /// Rounds per two cards of a game from one look to the next.
+    space: u64,
     /// Rounds per card of a game before the stacks watch for a repeat. As
     /// in the fast engine, 16: most games end or reach their cycle later.
     watch: u64,
@@ -235,7 +240,7 @@ struct Tuning {
 }
 
 impl Tuning {
-    const DEFAULT: Self = Self { look: 1, watch: 16, remember: 1 << 15 };
+    const DEFAULT: Self = Self { look: 1, space: 1, watch: 16, remember: 1 << 15 };
 }
 
 /// Most cards the remembered games' deals may hold together (1 MiB).
@@ -300,6 +305,7 @@ impl<'a, 'b> Walk<'a, 'b> {
         self.push(&decks[0], &decks[1]);
         let mut scratch: [Vec<u32>; 2] = Default::default();
         loop {
+            self.ordinary_rounds(budget)?;
             // Each state is checked once, before the round played from it.
             if let Some(winner) = self.ended(budget)? {
                 // The game's counts go to the game that started it, whose
@@ -325,6 +331,37 @@ impl<'a, 'b> Walk<'a, 'b> {
                 self.settle(winner);
             }
         }
+    }
+
+    /// Plays the current game's rounds up to the next state that needs a
+    /// look: an empty deck, the game's known end, an anchor, or a round that
+    /// starts a sub-game. The rounds in between only compare cards.
+    fn ordinary_rounds(&mut self, budget: &mut Budget<'_>) -> Result<(), Exhausted> {
+        let Some(frame) = self.stack.last_mut() else { return Ok(()) };
+        let most = frame.length.map_or(u64::MAX, |length| length - frame.round).min(budget.room());
+        let (highest, need) = (frame.highest, &self.need);
+        let [one, two] = &mut frame.decks;
+        let mut played = 0;
+        while played < most {
+            let (Some(a), Some(b)) = (one.top(), two.top()) else { break };
+            // After the draw each deck holds one card fewer.
+            let sub_game =
+                (need[a as usize] as usize) < one.len() && (need[b as usize] as usize) < two.len();
+            if a == highest || b == highest || sub_game {
+                break;
+            }
+            one.head += 1;
+            two.head += 1;
+            if a > b {
+                one.put_under(a, b);
+            } else {
+                two.put_under(b, a);
+            }
+            played += 1;
+        }
+        frame.round += played;
+        frame.work += played;
+        budget.spend(played)
     }
 
     /// Whether the current game is over (for counting), and its winner.
@@ -401,11 +438,12 @@ impl<'a, 'b> Walk<'a, 'b> {
             return Ok(Repeat::Unknown);
         }
         let cards = frame.cards() as u64;
-        if frame.round >= self.tuning.look * cards {
+        if frame.round >= (self.tuning.look * cards).max(frame.next_look) {
             let need = |card: u32| self.need[card as usize] as usize;
             if seesaw::cycle_length(frame.slices(), need).is_some() {
                 return Ok(Repeat::Done);
             }
+            frame.next_look = frame.round + self.tuning.space * cards / 2;
         }
         if frame.round < self.tuning.watch * cards {
             return Ok(Repeat::Unknown);
@@ -437,7 +475,7 @@ mod tests {
 
     /// Looks for early ends from the first round and remembers every game:
     /// every path of the walk, as often as possible.
-    const EAGER: Tuning = Tuning { look: 0, watch: 0, remember: 0 };
+    const EAGER: Tuning = Tuning { look: 0, space: 0, watch: 0, remember: 0 };
 
     /// The walk's count with `tuning`, and how many games it played again
     /// and recalled.

@@ -256,6 +256,13 @@ fn key<'k>(buffer: &'k mut Vec<u32>, one: &[u32], two: &[u32]) -> &'k [u32] {
     buffer
 }
 
+/// Whether a round in which these cards are drawn, leaving the players
+/// `left` cards, is decided by a sub-game: each must hold at least as many
+/// cards as the value it drew (`need`, see `Labelled::need`).
+fn starts_sub_game(need: &[u32], drawn: [u32; 2], left: [usize; 2]) -> bool {
+    drawn.iter().zip(left).all(|(&card, left)| need[card as usize] as usize <= left)
+}
+
 /// The walk through every game of one deal.
 struct Walk<'a, 'b> {
     labelled: &'a Labelled<'b>,
@@ -345,9 +352,8 @@ impl<'a, 'b> Walk<'a, 'b> {
         while played < most {
             let (Some(a), Some(b)) = (one.top(), two.top()) else { break };
             // After the draw each deck holds one card fewer.
-            let sub_game =
-                (need[a as usize] as usize) < one.len() && (need[b as usize] as usize) < two.len();
-            if a == highest || b == highest || sub_game {
+            let left = [one.len() - 1, two.len() - 1];
+            if a == highest || b == highest || starts_sub_game(need, [a, b], left) {
                 break;
             }
             one.head += 1;
@@ -393,10 +399,11 @@ impl<'a, 'b> Walk<'a, 'b> {
         frame.round += 1;
         frame.work += 1;
         budget.spend(1)?;
-        let sizes = drawn.map(|card| self.need[card as usize] as usize);
-        if frame.decks[0].len() < sizes[0] || frame.decks[1].len() < sizes[1] {
+        let left = [frame.decks[0].len(), frame.decks[1].len()];
+        if !starts_sub_game(&self.need, drawn, left) {
             return Ok(Some(Player::higher(drawn[0], drawn[1])));
         }
+        let sizes = drawn.map(|card| self.need[card as usize] as usize);
         frame.last_sub_game = frame.round;
         for ((copy, deck), size) in scratch.iter_mut().zip(&frame.decks).zip(sizes) {
             copy.clear();
@@ -448,6 +455,7 @@ impl<'a, 'b> Walk<'a, 'b> {
         if frame.round < self.tuning.watch * cards {
             return Ok(Repeat::Unknown);
         }
+        // Both decks borrowed field by field, apart from the stacks.
         let [one, two] = [frame.decks[0].cards(), frame.decks[1].cards()];
         let Some(earlier) = frame.stacks.observe([one, two], frame.round) else {
             return Ok(Repeat::Unknown);

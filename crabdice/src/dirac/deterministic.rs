@@ -67,9 +67,11 @@
 //! search or lookup, and nothing divides in 128 bits. For the puzzle's own
 //! rules and two players, the same code runs at compile time and fills the
 //! tables of all ten starts of both players, so solving the puzzle is two
-//! lookups, a few divisions and no loop over turns. `short` does this; the
-//! general path is the reference it is tested against. The `dirac` module's
-//! documentation works the puzzle through.
+//! lookups, a few divisions and no loop over turns. `short` does this for
+//! any such rules, and `puzzle` for the puzzle's own, writing the outcome
+//! once from values held in registers; the general path is the reference
+//! both are tested against. The `dirac` module's documentation works the
+//! puzzle through.
 //!
 //! ## Sizes
 //!
@@ -165,10 +167,44 @@ pub fn play_deterministic(
 ) -> Result<DeterministicOutcome, DiceError> {
     rules.validate()?;
     starts.check(rules)?;
-    // Built in place: the outcome is large, and moving it costs as much as
-    // the puzzle's arithmetic.
+    if let Some(outcome) = puzzle(starts.positions(), rules) {
+        return Ok(outcome);
+    }
     let end = end(starts.positions(), rules, MAX_SIMULATED_TURNS)?;
     Ok(end.outcome(starts.players(), rules.rolls)?)
+}
+
+/// The puzzle's rules for two players, at any target, from the tables built
+/// at compile time; `None` for other rules.
+///
+/// The outcome is written once, from values held in registers: it is 144
+/// bytes, and building it in steps (the scores, then the rest) cost more
+/// than the game's arithmetic, mostly in loads stalled on the halves of
+/// `u128`s just stored.
+fn puzzle(starts: &[u64], rules: &DiceRules) -> Option<DeterministicOutcome> {
+    let [one, two] = *starts else { return None };
+    if *rules != (DiceRules { target: rules.target, ..DiceRules::deterministic() }) {
+        return None;
+    }
+    let (first, second) = (PUZZLE.table(0, one), PUZZLE.table(1, two));
+    let (one, two) = (arrival(first, rules.target), arrival(second, rules.target));
+    // Player 1 moves first in a round, so it wins a tie.
+    let (winner, win, lost) = if one.turn <= two.turn {
+        (0, one, score_after(second, one.turn - 1))
+    } else {
+        (1, two, score_after(first, two.turn))
+    };
+    let turns = (win.turn - 1) * 2 + winner as u128 + 1;
+    // At most 2^66 turns (every turn scores), three rolls each: no overflow.
+    let rolls = turns * u128::from(DiceRules::deterministic().rolls);
+    let scores = if winner == 0 { [win.score, lost] } else { [lost, win.score] };
+    Some(DeterministicOutcome {
+        winner,
+        scores: Scores::from_buf(scores),
+        turns,
+        rolls,
+        answer: Natural::product(lost, rolls),
+    })
 }
 
 /// How the game ends, for starts already on the board and valid rules,
@@ -210,12 +246,6 @@ const PAWNS_ON_STACK: usize = 4;
 /// turn a pawn reaches the target is then a division and a search in its
 /// table, and a score a division and a lookup ([`finish`]).
 fn short(starts: &[u64], rules: &DiceRules) -> Option<End> {
-    if let [one, two] = *starts
-        && *rules == (DiceRules { target: rules.target, ..DiceRules::deterministic() })
-    {
-        let tables = [PUZZLE.table(0, one), PUZZLE.table(1, two)];
-        return Some(finish(&tables, rules.target));
-    }
     let moves = Moves::new(rules, starts.len())?;
     // Every pawn's period first, then its running points into one buffer.
     let mut periods = SmallVec::<[usize; PAWNS_ON_STACK]>::with_capacity(starts.len());
@@ -394,41 +424,62 @@ impl Puzzle {
 
 /// The end of the game from every pawn's running points over its period.
 fn finish(tables: &[&[u64]], target: u64) -> End {
-    // Each player's arrival: the turn it reaches the target, and its score.
-    let mut winner = (0, u128::MAX, 0);
+    let mut winner = (0, Arrival { turn: u128::MAX, score: 0 });
     for (pawn, table) in tables.iter().enumerate() {
-        let gain = table[table.len() - 1];
-        let whole = (target - 1) / gain;
-        // Points strictly grow, and `need` is at most the gain: it is reached
-        // within the period, on the turn after those that score less.
-        let need = target - whole * gain;
-        let turn = table.iter().filter(|&&points| points < need).count();
-        let arrival = u128::from(whole) * table.len() as u128 + turn as u128 + 1;
-        if arrival < winner.1 {
-            winner = (pawn, arrival, u128::from(whole * gain) + u128::from(table[turn]));
+        let arrival = arrival(table, target);
+        if arrival.turn < winner.1.turn {
+            winner = (pawn, arrival);
         }
     }
-    let (winner, winning_turn, winning_score) = winner;
+    let (winner, Arrival { turn: winning_turn, score: winning_score }) = winner;
     let mut scores = Scores::from_elem(winning_score, tables.len());
     for (pawn, score) in scores.iter_mut().enumerate().filter(|&(pawn, _)| pawn != winner) {
-        let table = tables[pawn];
-        let period = table.len();
         // Players before the winner have played as many turns as it has.
         let played = if pawn < winner { winning_turn } else { winning_turn - 1 };
-        // Turns are below 2^64 when the target is (every turn scores), but
-        // divide as u128 if not, rather than trust it.
-        let (whole, rest) = match u64::try_from(played) {
-            Ok(played) => (u128::from(played / period as u64), played % period as u64),
-            Err(_) => (played / period as u128, (played % period as u128) as u64),
-        };
-        // The remainder is below the period, a usize.
-        let rest = match rest as usize {
-            0 => 0,
-            turns => table[turns - 1],
-        };
-        *score = whole * u128::from(table[period - 1]) + u128::from(rest);
+        *score = score_after(tables[pawn], played);
     }
     End { winner, winning_turn, scores }
+}
+
+/// The turn on which a pawn reaches the target (counted from 1), and its
+/// score then.
+#[derive(Debug, Clone, Copy)]
+struct Arrival {
+    turn: u128,
+    score: u128,
+}
+
+/// When a pawn with running points `table` over its period reaches `target`.
+#[inline]
+fn arrival(table: &[u64], target: u64) -> Arrival {
+    let gain = table[table.len() - 1];
+    let whole = (target - 1) / gain;
+    // Points strictly grow, and `need` is at most the gain: it is reached
+    // within the period, on the turn after those that score less.
+    let need = target - whole * gain;
+    let turn = table.iter().filter(|&&points| points < need).count();
+    Arrival {
+        turn: u128::from(whole) * table.len() as u128 + turn as u128 + 1,
+        score: u128::from(whole * gain) + u128::from(table[turn]),
+    }
+}
+
+/// A pawn's score after `played` turns, from its running points `table`.
+#[inline]
+fn score_after(table: &[u64], played: u128) -> u128 {
+    let period = table.len();
+    // Turns are below 2^64 when the target is (every turn scores), but
+    // divide as u128 if not, rather than trust it.
+    let (whole, rest) = match u64::try_from(played) {
+        Ok(played) => (u128::from(played / period as u64), played % period as u64),
+        Err(_) => (played / period as u128, (played % period as u128) as u64),
+    };
+    // The remainder is below the period, a usize.
+    let rest = match rest as usize {
+        0 => 0,
+        turns => table[turns - 1],
+    };
+    whole * u128::from(table[period - 1]) + u128::from(rest)
 }
 
 /// The end of a game: who won on which of its turns, and every score.
@@ -735,18 +786,26 @@ mod tests {
     }
 
     /// The puzzle's rules, whose tables are built at compile time, from
-    /// every pair of starts, against the general solver.
+    /// every pair of starts, against the general solver and the fast path's
+    /// tables built at run time.
     #[test]
     fn the_puzzle_tables_agree_with_learning_the_periods() {
         let rules = DiceRules::deterministic();
-        for target in [1, 2, 21, 1000, 999_983, 1 << 40, u64::MAX - 1, u64::MAX] {
+        let targets = (1..=60).chain([999, 1000, 1001, 999_983, 1 << 40, u64::MAX - 1, u64::MAX]);
+        for target in targets {
             let rules = DiceRules { target, ..rules };
             for one in 1..=10 {
                 for two in 1..=10 {
-                    let fast = short(&[one, two], &rules).unwrap();
-                    assert_eq!(Ok(fast), general(&[one, two], &rules, MAX_SIMULATED_TURNS));
+                    let fast = puzzle(&[one, two], &rules).unwrap();
+                    let slow = general(&[one, two], &rules, MAX_SIMULATED_TURNS).unwrap();
+                    assert_eq!(fast, slow.outcome(2, rules.rolls).unwrap(), "{one} {two} {target}");
+                    let built = short(&[one, two], &rules).unwrap();
+                    assert_eq!(Ok(built), general(&[one, two], &rules, MAX_SIMULATED_TURNS));
                 }
             }
+            // Other rules are not the puzzle's.
+            assert_eq!(puzzle(&[4, 8], &DiceRules { faces: 99, ..rules }), None);
+            assert_eq!(puzzle(&[4, 8, 1], &rules), None);
             // Three players take the table-building path instead.
             let three = [4, 8, 1];
             assert_eq!(

@@ -69,9 +69,18 @@
 //! tables of all ten starts of both players, so solving the puzzle is two
 //! lookups, a few divisions and no loop over turns. `short` does this for
 //! any such rules, and `puzzle` for the puzzle's own, writing the outcome
-//! once from values held in registers; the general path is the reference
-//! both are tested against. The `dirac` module's documentation works the
-//! puzzle through.
+//! once from values held in registers; learning the periods turn by turn
+//! is the reference both are tested against. The `dirac` module's
+//! documentation works the puzzle through.
+//!
+//! ## Tables for any die
+//!
+//! When the board does not divide the die, a pawn's moves still repeat
+//! every `L` turns (its offsets do), so `L` closed-form sums give all of
+//! them, and its period is `L × board / gcd(board, Δ)` for the `Δ` they add
+//! up to. The period is then played with one addition a turn into the same
+//! kind of table (`tabled`), instead of a closed-form sum on every turn of
+//! three passes over it. Periods too long for the tables are learned.
 //!
 //! ## Sizes
 //!
@@ -141,8 +150,9 @@ type Scores = SmallVec<[u128; 2]>;
 /// the target (the [`dirac`](crate::dirac) module's documentation derives
 /// it). When the board divides the die (the puzzle's 10 and 100) the
 /// periods come in closed form and the game takes well under a
-/// microsecond; otherwise they are learned turn by turn, a turn's sum in
-/// closed form whatever the number of rolls.
+/// microsecond; otherwise each pawn's moves over its cycle of die offsets
+/// come in closed form whatever the number of rolls, and its period is
+/// played from them (or learned turn by turn, when too long to table).
 ///
 /// Refuses nonsense rules, starts off the board (naming the line), and games
 /// that neither repeat nor end within 20 million simulated turns.
@@ -213,19 +223,99 @@ fn end(starts: &[u64], rules: &DiceRules, budget: u64) -> Result<End, RulesError
     short(starts, rules).map_or_else(|| general(starts, rules, budget), Ok)
 }
 
-/// The game by learning every pawn's period turn by turn, for any rules.
+/// The game under any rules: from tables of running points when the
+/// periods are short enough, by learning them turn by turn otherwise.
 fn general(starts: &[u64], rules: &DiceRules, budget: u64) -> Result<End, RulesError> {
     let die = Die::new(rules, starts.len());
     let pawns: Vec<Pawn<'_>> =
         starts.iter().enumerate().map(|(i, &start)| die.pawn(i, start)).collect();
-    match periods(&pawns, budget) {
-        Some(periods) => Ok(jump(&pawns, &periods, rules.target)),
-        None => simulate(&pawns, rules.target, budget)
-            .ok_or(RulesError::PeriodTooLong { limit: budget }),
+    tabled(&pawns, rules.target).map_or_else(|| learned(&pawns, rules.target, budget), Ok)
+}
+
+/// The game under any rules from every pawn's running points over its
+/// period, when the periods add up to at most [`SHORT`] turns; `None`
+/// otherwise.
+///
+/// A pawn sees `L` offsets of the die in turn, then the same again, so its
+/// moves (modulo the board) repeat every `L` turns: `L` closed-form sums
+/// give all of them. Over `L` turns it moves `Δ`, so its period is `L ×
+/// board / gcd(board, Δ)` turns, played with one addition a turn into a
+/// table for [`finish`], as the fast path does when the moves form a
+/// progression. Learning the periods instead costs a closed-form sum on
+/// every turn of three passes over each period.
+fn tabled(pawns: &[Pawn<'_>], target: u64) -> Option<End> {
+    let die = pawns.first()?.die;
+    let offsets = die.faces / gcd(die.faces, die.round_step);
+    // A period is at least L turns: give up before computing any move if
+    // the periods cannot fit.
+    let cycle = usize::try_from(offsets).ok()?;
+    if cycle.checked_mul(pawns.len())? > SHORT {
+        return None;
+    }
+    let mut moves = vec![0; cycle];
+    let mut points = Vec::new();
+    let mut periods = SmallVec::<[usize; PAWNS_ON_STACK]>::with_capacity(pawns.len());
+    for pawn in pawns {
+        let (mut offset, mut shift) = (pawn.offset, 0);
+        for step in &mut moves {
+            *step = die.turn_sum(offset);
+            shift = add_mod(shift, *step, die.board);
+            offset = advance(offset, die.round_step, die.faces);
+        }
+        let period = offsets.checked_mul(die.board / gcd(die.board, shift))?;
+        // Points over a period are at most the board a turn, in a u64.
+        period.checked_mul(die.board)?;
+        let period = usize::try_from(period).ok()?;
+        if points.len() + period > SHORT {
+            return None;
+        }
+        let played = points.len();
+        points.resize(played + period, 0);
+        run(pawn.position, &moves, die.board, &mut points[played..]);
+        periods.push(period);
+    }
+    let mut rest = &points[..];
+    let tables: SmallVec<[&[u64]; PAWNS_ON_STACK]> = periods
+        .iter()
+        .map(|&period| {
+            let (table, after) = rest.split_at(period);
+            rest = after;
+            table
+        })
+        .collect();
+    Some(finish(&tables, target))
+}
+
+/// Plays a pawn from `position` (space minus one) with the repeating
+/// `moves`, writing its running points after each turn into `points`.
+fn run(mut position: u64, moves: &[u64], board: u64, points: &mut [u64]) {
+    let mut total = 0;
+    if board <= u64::MAX / 2 {
+        // Sums of two spaces fit: wrap without a branch to mispredict.
+        for (slot, &step) in points.iter_mut().zip(moves.iter().cycle()) {
+            position = wrap(position + step, board);
+            total += position + 1;
+            *slot = total;
+        }
+    } else {
+        for (slot, &step) in points.iter_mut().zip(moves.iter().cycle()) {
+            position = advance(position, step, board);
+            total += position + 1;
+            *slot = total;
+        }
     }
 }
 
-/// The most turns the fast path plays: one period of every pawn.
+/// The game by learning every pawn's period turn by turn, or by simulating
+/// it if the periods are too long to learn within `budget` turns.
+fn learned(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Result<End, RulesError> {
+    match periods(pawns, budget) {
+        Some(periods) => Ok(jump(pawns, &periods, target)),
+        None => simulate(pawns, target, budget).ok_or(RulesError::PeriodTooLong { limit: budget }),
+    }
+}
+
+/// The most turns the tables hold: one period of every pawn.
 const SHORT: usize = 1 << 16;
 
 /// Points tables kept on the stack: enough for the puzzle's periods (5 and
@@ -716,6 +806,25 @@ const fn triangle_mod(n: u64, m: u64) -> u64 {
 mod tests {
     use super::*;
 
+    /// The game by learning the periods turn by turn: the reference for
+    /// the tables.
+    fn learn(starts: &[u64], rules: &DiceRules, budget: u64) -> Result<End, RulesError> {
+        let die = Die::new(rules, starts.len());
+        let pawns: Vec<Pawn<'_>> =
+            starts.iter().enumerate().map(|(i, &start)| die.pawn(i, start)).collect();
+        learned(&pawns, rules.target, budget)
+    }
+
+    /// A xorshift generator: numbers below `below`.
+    fn generator(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |below| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % below
+        }
+    }
+
     /// The sum of a turn, roll by roll.
     fn slow_sum(offset: u64, rolls: u64, faces: u64) -> u64 {
         (0..rolls).map(|k| (offset + k) % faces + 1).sum()
@@ -759,13 +868,7 @@ mod tests {
     #[test]
     fn short_periods_agree_with_learning_the_periods_turn_by_turn() {
         let mut checked = 0;
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut random = |below: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % below
-        };
+        let mut random = generator(0x9e37_79b9_7f4a_7c15);
         for board in 1..=12 {
             for multiple in 1..=5 {
                 for rolls in 1..=7 {
@@ -775,7 +878,7 @@ mod tests {
                     for target in [1, 2, 1 + random(1000), random(u64::MAX - 1) + 1, u64::MAX] {
                         let rules = DiceRules { board, target, faces, rolls };
                         let Some(fast) = short(&starts, &rules) else { continue };
-                        let slow = general(&starts, &rules, MAX_SIMULATED_TURNS);
+                        let slow = learn(&starts, &rules, MAX_SIMULATED_TURNS);
                         assert_eq!(Ok(fast), slow, "{rules} {starts:?}");
                         checked += 1;
                     }
@@ -797,10 +900,10 @@ mod tests {
             for one in 1..=10 {
                 for two in 1..=10 {
                     let fast = puzzle(&[one, two], &rules).unwrap();
-                    let slow = general(&[one, two], &rules, MAX_SIMULATED_TURNS).unwrap();
+                    let slow = learn(&[one, two], &rules, MAX_SIMULATED_TURNS).unwrap();
                     assert_eq!(fast, slow.outcome(2, rules.rolls).unwrap(), "{one} {two} {target}");
                     let built = short(&[one, two], &rules).unwrap();
-                    assert_eq!(Ok(built), general(&[one, two], &rules, MAX_SIMULATED_TURNS));
+                    assert_eq!(Ok(built), learn(&[one, two], &rules, MAX_SIMULATED_TURNS));
                 }
             }
             // Other rules are not the puzzle's.
@@ -810,9 +913,42 @@ mod tests {
             let three = [4, 8, 1];
             assert_eq!(
                 Ok(short(&three, &rules).unwrap()),
-                general(&three, &rules, MAX_SIMULATED_TURNS)
+                learn(&three, &rules, MAX_SIMULATED_TURNS)
             );
         }
+    }
+
+    /// Tables from closed-form moves against learning the periods, for
+    /// any die: boards from one space to 30, dice of 1 to 150 faces, 1 to
+    /// 12 rolls, two to six players, targets from 1 to 2^64 − 1.
+    #[test]
+    fn tables_of_moves_agree_with_learning_the_periods_turn_by_turn() {
+        let mut random = generator(0x2545_f491_4f6c_dd1d);
+        let (mut from_tables, mut learning) = (0, 0);
+        for _ in 0..3000 {
+            let board = 1 + random(30);
+            let rules =
+                DiceRules { board, target: 1, faces: 1 + random(150), rolls: 1 + random(12) };
+            let players = 2 + random(5) as usize;
+            let starts: Vec<u64> = (0..players).map(|_| 1 + random(board)).collect();
+            for target in [1, 2, 1 + random(5000), random(u64::MAX - 1) + 1, u64::MAX] {
+                let rules = DiceRules { target, ..rules };
+                let die = Die::new(&rules, players);
+                let pawns: Vec<Pawn<'_>> =
+                    starts.iter().enumerate().map(|(i, &start)| die.pawn(i, start)).collect();
+                let reference = learn(&starts, &rules, MAX_SIMULATED_TURNS);
+                match tabled(&pawns, target) {
+                    Some(end) => {
+                        assert_eq!(Ok(end), reference, "{rules} {starts:?}");
+                        from_tables += 1;
+                    }
+                    None => learning += 1,
+                }
+                assert_eq!(general(&starts, &rules, MAX_SIMULATED_TURNS), reference);
+            }
+        }
+        // Periods of at most 150 × 30 turns a pawn always fit the tables.
+        assert_eq!((from_tables, learning), (15_000, 0));
     }
 
     #[test]
@@ -826,6 +962,16 @@ mod tests {
         // The die not a multiple of the board: the wraps matter.
         let odd = DiceRules { faces: 99, ..DiceRules::deterministic() };
         assert!(short(&[4, 8], &odd).is_none());
+        // Periods of 1013 × 1009 turns do not fit the tables either.
+        let long = DiceRules { board: 1009, target: 1 << 50, faces: 1013, rolls: 3 };
+        let die = Die::new(&long, 2);
+        let pawns = [die.pawn(0, 1), die.pawn(1, 2)];
+        assert!(tabled(&pawns, long.target).is_none());
+        assert_eq!(
+            end(&[1, 2], &long, MAX_SIMULATED_TURNS),
+            learned(&pawns, long.target, MAX_SIMULATED_TURNS)
+        );
+        assert!(end(&[1, 2], &long, MAX_SIMULATED_TURNS).is_ok());
     }
 
     #[test]
@@ -837,7 +983,9 @@ mod tests {
         );
         // With a budget large enough the periods are learned instead.
         let small = DiceRules { board: 101, target: 1_000_000_000, faces: 97, rolls: 3 };
-        assert!(end(&[1, 2], &small, 10_000).is_err());
-        assert!(end(&[1, 2], &small, 1_000_000).is_ok());
+        assert!(learn(&[1, 2], &small, 10_000).is_err());
+        assert!(learn(&[1, 2], &small, 1_000_000).is_ok());
+        // Tables of periods up to 97 × 101 turns need no budget.
+        assert_eq!(end(&[1, 2], &small, 10_000), learn(&[1, 2], &small, 1_000_000));
     }
 }

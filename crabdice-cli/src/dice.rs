@@ -5,8 +5,8 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use crabdice::{
-    DeterministicOutcome, DiceError, DiceRules, DiracEngine, DiracOutcome, Starts, WinsByTurn,
-    play_deterministic, play_dirac, win_histogram,
+    DeterministicOutcome, DiceError, DiceRules, DiracEngine, DiracLimits, DiracOutcome, Starts,
+    WinsByTurn, play_deterministic, play_dirac_within, win_histogram_within,
 };
 use serde::Serialize;
 
@@ -49,7 +49,21 @@ const NO_OPTIONS: DiceOptions = DiceOptions {
     rolls: None,
     engine: DiceEngine::PerPlayer,
     histogram: false,
+    max_work: None,
+    max_memory: None,
 };
+
+/// The limits on counting part 2: the defaults, with the flags' changes.
+fn limits(options: &DiceOptions) -> DiracLimits {
+    let default = DiracLimits::default();
+    DiracLimits {
+        max_work: options.max_work.map_or(default.max_work, u128::from),
+        // A table of 64-bit words.
+        max_table_words: options
+            .max_memory
+            .map_or(default.max_table_words, |bytes| bytes as u128 / 8),
+    }
+}
 
 /// The rules of `part`: the puzzle's, with the flags' changes.
 fn rules(part: u8, options: &DiceOptions) -> DiceRules {
@@ -115,14 +129,17 @@ pub fn run(
     };
     let dirac = if output.wants(2) {
         let rules = rules(2, options);
-        let engine = engine(options.engine);
-        let outcome = play_dirac(starts, &rules, engine).map_err(|e| error(source, 2, e))?;
+        let (engine, limits) = (engine(options.engine), limits(options));
+        let outcome =
+            play_dirac_within(starts, &rules, engine, &limits).map_err(|e| error(source, 2, e))?;
         let histogram = if options.histogram {
-            Some(win_histogram(starts, &rules).map_err(|e| error(source, 2, e))?)
+            Some(win_histogram_within(starts, &rules, &limits).map_err(|e| error(source, 2, e))?)
         } else {
             None
         };
-        let time = output.time.then(|| timing::median(|| drop(play_dirac(starts, &rules, engine))));
+        let time = output
+            .time
+            .then(|| timing::median(|| drop(play_dirac_within(starts, &rules, engine, &limits))));
         Some(Dirac { rules, engine, outcome, histogram, time })
     } else {
         None

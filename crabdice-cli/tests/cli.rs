@@ -314,6 +314,49 @@ fn nonsense_rules_and_bad_positions_are_errors() {
     }
 }
 
+/// The number that follows `before` in the error `args` end with.
+fn estimate(args: &[&str], before: &str) -> u128 {
+    let output = crabdice().args(args).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let after = &stderr[stderr.find(before).unwrap_or_else(|| panic!("{stderr}")) + before.len()..];
+    after.split(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn max_work_and_max_memory_move_the_bounds_on_counting_a_dirac_game() {
+    let part2 = ["dice", "examples/dice.txt", "--part", "2"];
+    // The puzzle's own estimates, read from the refusals of tiny limits.
+    let work = estimate(&[&part2[..], &["--max-work", "1"]].concat(), "takes about ");
+    let words = estimate(&[&part2[..], &["--max-memory", "1"]].concat(), "needs about ");
+    assert!(work > 1000 && words > 100, "{work} operations, {words} words");
+    // At the estimate the game is counted, one below it is refused, naming
+    // the flag that moves the bound.
+    for (flag, at, refusal) in [
+        ("--max-work", work, "raise the limit with --max-work"),
+        ("--max-memory", words * 8, "raise the limit with --max-memory"),
+    ] {
+        crabdice()
+            .args(part2)
+            .args([flag, &at.to_string()])
+            .assert()
+            .success()
+            .stdout("444356092776315\n");
+        crabdice()
+            .args(part2)
+            .args([flag, &(at - 1).to_string()])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(refusal));
+    }
+    // The default refuses a larger game, and says how to count it anyway.
+    crabdice().args(part2).args(["--target", "2500"]).assert().code(1).stderr(
+        predicate::str::contains("over the limit of 20000000000")
+            .and(predicate::str::contains("raise the limit with --max-work")),
+    );
+}
+
 #[test]
 fn part_prints_the_bare_answer() {
     crabdice()

@@ -405,7 +405,7 @@ pub enum RulesError {
         "a player's table for this Dirac game needs about {words} 64-bit words (board × target \
          cells × words per count, a board counting as at most target + rolls × die spaces), over \
          the limit of {limit}: lower --target or --board, or --die or --rolls when the board is \
-         larger than target + rolls × die"
+         larger than target + rolls × die, or raise the limit with --max-memory (8 bytes a word)"
     )]
     DiracTooBig {
         /// The estimated size.
@@ -417,7 +417,8 @@ pub enum RulesError {
     #[error(
         "counting this Dirac game takes about {work} word operations (players × board × target × \
          most turns a game can last × distinct moves × words per count), over the limit of \
-         {limit}: lower --target, --board, --die or --rolls"
+         {limit}: lower --target, --board, --die or --rolls, or raise the limit with --max-work \
+         (the default, 20000000000, is a few seconds)"
     )]
     DiracTooSlow {
         /// The estimated work.

@@ -43,8 +43,9 @@ pub use combat::{
 pub use count::{Count, Universes};
 pub use detect::Game;
 pub use dirac::{
-    DeterministicOutcome, DiceRules, DiracEngine, DiracOutcome, Starts, WinsByTurn, count_wins,
-    play_deterministic, play_dirac, win_histogram,
+    DIRAC_TABLE_WORDS, DIRAC_WORK, DeterministicOutcome, DiceRules, DiracEngine, DiracLimits,
+    DiracOutcome, Starts, WinsByTurn, count_wins, count_wins_within, play_deterministic,
+    play_dirac, play_dirac_within, win_histogram, win_histogram_within,
 };
 pub use error::{
     CountOverflow, DiceError, ParseError, ParseErrorKind, RulesError, acts_on_terminal,

@@ -277,6 +277,9 @@ mod starts;
 mod tree;
 
 pub use deterministic::{DeterministicOutcome, play_deterministic};
-pub use quantum::{DiracEngine, DiracOutcome, WinsByTurn, count_wins, play_dirac, win_histogram};
-pub use rules::DiceRules;
+pub use quantum::{
+    DiracEngine, DiracOutcome, WinsByTurn, count_wins, count_wins_within, play_dirac,
+    play_dirac_within, win_histogram, win_histogram_within,
+};
+pub use rules::{DIRAC_TABLE_WORDS, DIRAC_WORK, DiceRules, DiracLimits};
 pub use starts::Starts;

@@ -19,7 +19,7 @@ use crate::error::{CountOverflow, DiceError};
 use crate::tally::Tally;
 
 use super::alone::{self, Counts};
-use super::{DiceRules, Starts, memo, tree};
+use super::{DiceRules, DiracLimits, Starts, memo, tree};
 
 /// The most roll nodes the universe tree engine visits.
 pub(crate) const MAX_TREE_ROLLS: u64 = 100_000_000;
@@ -123,7 +123,19 @@ pub fn play_dirac(
     rules: &DiceRules,
     engine: DiracEngine,
 ) -> Result<DiracOutcome, DiceError> {
-    let (rules, at) = &check(starts, rules, engine)?;
+    play_dirac_within(starts, rules, engine, &DiracLimits::default())
+}
+
+/// [`play_dirac`] within `limits` instead of the default ones: a game
+/// estimated past them is refused before it starts, and raising them lets
+/// a larger game be counted (see [`DiracLimits`]).
+pub fn play_dirac_within(
+    starts: &Starts,
+    rules: &DiceRules,
+    engine: DiracEngine,
+    limits: &DiracLimits,
+) -> Result<DiracOutcome, DiceError> {
+    let (rules, at) = &check(starts, rules, engine, limits)?;
     let wins = if engine == DiracEngine::PerPlayer {
         // Each player alone once, in the narrowest words that hold it; only
         // the few products of the interleaving are retried wider.
@@ -180,7 +192,18 @@ pub fn count_wins<C: Count>(
     rules: &DiceRules,
     engine: DiracEngine,
 ) -> Result<Vec<C>, DiceError> {
-    let (rules, at) = check(starts, rules, engine)?;
+    count_wins_within(starts, rules, engine, &DiracLimits::default())
+}
+
+/// [`count_wins`] within `limits` instead of the default ones (see
+/// [`DiracLimits`]).
+pub fn count_wins_within<C: Count>(
+    starts: &Starts,
+    rules: &DiceRules,
+    engine: DiracEngine,
+    limits: &DiracLimits,
+) -> Result<Vec<C>, DiceError> {
+    let (rules, at) = check(starts, rules, engine, limits)?;
     wins(&at, &rules, engine)
 }
 
@@ -217,7 +240,17 @@ pub struct WinsByTurn {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn win_histogram(starts: &Starts, rules: &DiceRules) -> Result<Vec<WinsByTurn>, DiceError> {
-    let (rules, at) = check(starts, rules, DiracEngine::PerPlayer)?;
+    win_histogram_within(starts, rules, &DiracLimits::default())
+}
+
+/// [`win_histogram`] within `limits` instead of the default ones (see
+/// [`DiracLimits`]).
+pub fn win_histogram_within(
+    starts: &Starts,
+    rules: &DiceRules,
+    limits: &DiracLimits,
+) -> Result<Vec<WinsByTurn>, DiceError> {
+    let (rules, at) = check(starts, rules, DiracEngine::PerPlayer, limits)?;
     let alone = alone::play(&at, &rules)?;
     widen(
         || histogram::<u64>(&alone),
@@ -233,11 +266,12 @@ fn check(
     starts: &Starts,
     rules: &DiceRules,
     engine: DiracEngine,
+    limits: &DiracLimits,
 ) -> Result<(DiceRules, Vec<u64>), DiceError> {
     rules.validate()?;
     starts.check(rules)?;
     let (small, at) = rules.dirac_board(starts.positions());
-    small.check_dirac_size(&at)?;
+    small.check_dirac_size(&at, limits)?;
     Ok(match engine {
         DiracEngine::Tree => (*rules, starts.positions().to_vec()),
         DiracEngine::Memo | DiracEngine::PerPlayer => (small, at),

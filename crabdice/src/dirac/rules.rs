@@ -35,7 +35,9 @@
 //!   count`, may take at most 2 × 10¹⁰ word operations (seconds). Both
 //!   estimates are upper bounds. `turns` is first taken as `target`, and
 //!   worked out only if that refuses the game: the puzzle's rules pass at
-//!   about 124,000 (worked out, its games last at most 10 turns).
+//!   about 124,000 (worked out, its games last at most 10 turns). Both
+//!   limits are defaults: [`DiracLimits`] moves them (`--max-memory` and
+//!   `--max-work` on the command line).
 //!
 //! A Dirac game on a board of more than `target + rolls × faces` spaces is
 //! checked and counted as the same game on a board of that many
@@ -50,12 +52,51 @@ use crate::error::RulesError;
 /// game that neither repeats nor ends.
 pub(crate) const MAX_SIMULATED_TURNS: u64 = 20_000_000;
 
-/// The most 64-bit words one player's table may hold in the Dirac game
-/// (128 MiB).
-pub(crate) const MAX_TABLE_WORDS: u128 = 1 << 24;
+/// The most 64-bit words one player's table may hold in the Dirac game by
+/// default (128 MiB): [`DiracLimits::max_table_words`].
+pub const DIRAC_TABLE_WORDS: u128 = 1 << 24;
 
-/// The most word operations a Dirac count may be estimated to take.
-pub(crate) const MAX_WORK: u128 = 20_000_000_000;
+/// The most word operations a Dirac count may be estimated to take by
+/// default (a few seconds): [`DiracLimits::max_work`].
+pub const DIRAC_WORK: u128 = 20_000_000_000;
+
+/// Bounds on counting a Dirac game, checked against estimates of its time
+/// and memory before the count starts: a game estimated
+/// past either is refused with [`RulesError::DiracTooBig`] or
+/// [`RulesError::DiracTooSlow`] at once, instead of running for minutes or
+/// filling memory. Both estimates are upper bounds. Fields left out of a
+/// literal come from the default:
+///
+/// ```
+/// use crabdice::{DiceRules, DiracEngine, DiracLimits, RulesError, Starts, play_dirac_within};
+///
+/// let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")?;
+/// let rules = DiceRules { target: 300, ..DiceRules::dirac() };
+/// let strict = DiracLimits { max_work: 1_000_000, ..DiracLimits::default() };
+/// let refused = play_dirac_within(&starts, &rules, DiracEngine::PerPlayer, &strict);
+/// assert!(matches!(refused, Err(crabdice::DiceError::Rules(RulesError::DiracTooSlow { .. }))));
+/// assert!(play_dirac_within(&starts, &rules, DiracEngine::PerPlayer, &DiracLimits::default()).is_ok());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiracLimits {
+    /// Most word operations the count may be estimated to take: about
+    /// `(players × board × target × turns × distinct moves + turns ×
+    /// players²) × words per count`. The default, [`DIRAC_WORK`], is a few
+    /// seconds here.
+    pub max_work: u128,
+    /// Most 64-bit words one player's table may be estimated to hold:
+    /// `board × target × words per count`. The default is
+    /// [`DIRAC_TABLE_WORDS`] (128 MiB).
+    pub max_table_words: u128,
+}
+
+impl Default for DiracLimits {
+    /// [`DIRAC_WORK`] and [`DIRAC_TABLE_WORDS`].
+    fn default() -> Self {
+        Self { max_work: DIRAC_WORK, max_table_words: DIRAC_TABLE_WORDS }
+    }
+}
 
 /// The rules of a game of Dirac Dice.
 ///
@@ -129,13 +170,19 @@ impl DiceRules {
     /// Refuses a Dirac game too large to count (see the module
     /// documentation), for players on `starts`. Assumes valid rules, and
     /// starts on the board.
-    pub(crate) fn check_dirac_size(&self, starts: &[u64]) -> Result<(), RulesError> {
+    pub(crate) fn check_dirac_size(
+        &self,
+        starts: &[u64],
+        limits: &DiracLimits,
+    ) -> Result<(), RulesError> {
         // A game takes at most one turn a point. Only when that is too many
         // is the longest game worked out (it costs more than counting the
         // puzzle's game).
-        self.check_turns(starts.len(), self.target).or_else(|refused| {
+        self.check_turns(starts.len(), self.target, limits).or_else(|refused| {
             match self.longest_game(starts) {
-                Some(longest) if longest < self.target => self.check_turns(starts.len(), longest),
+                Some(longest) if longest < self.target => {
+                    self.check_turns(starts.len(), longest, limits)
+                }
                 _ => Err(refused),
             }
         })
@@ -143,12 +190,17 @@ impl DiceRules {
 
     /// Refuses a Dirac game too large to count if players may play alone
     /// for up to `longest` turns.
-    fn check_turns(&self, players: usize, longest: u64) -> Result<(), RulesError> {
+    fn check_turns(
+        &self,
+        players: usize,
+        longest: u64,
+        limits: &DiracLimits,
+    ) -> Result<(), RulesError> {
         let words = self.count_words(longest);
         let cells = u128::from(self.board) * u128::from(self.target);
         let table = cells.saturating_mul(words);
-        if table > MAX_TABLE_WORDS {
-            return Err(RulesError::DiracTooBig { words: table, limit: MAX_TABLE_WORDS });
+        if table > limits.max_table_words {
+            return Err(RulesError::DiracTooBig { words: table, limit: limits.max_table_words });
         }
         let moves = u128::from(self.distinct_moves());
         let turns = cells
@@ -162,8 +214,8 @@ impl DiceRules {
         let players = players as u128;
         let interleave = u128::from(longest).saturating_mul(players).saturating_mul(players);
         let work = turns.saturating_add(tally).saturating_add(interleave).saturating_mul(words);
-        if work > MAX_WORK {
-            return Err(RulesError::DiracTooSlow { work, limit: MAX_WORK });
+        if work > limits.max_work {
+            return Err(RulesError::DiracTooSlow { work, limit: limits.max_work });
         }
         Ok(())
     }
@@ -302,18 +354,42 @@ mod tests {
 
     #[test]
     fn the_puzzles_rules_are_small_and_huge_rules_are_refused() {
-        assert!(DiceRules::dirac().check_dirac_size(&[4, 8]).is_ok());
+        assert!(DiceRules::dirac().check_dirac_size(&[4, 8], &DiracLimits::default()).is_ok());
         let four = [1, 2, 3, 4];
-        assert!(DiceRules { target: 100, ..DiceRules::dirac() }.check_dirac_size(&four).is_ok());
+        assert!(
+            DiceRules { target: 100, ..DiceRules::dirac() }
+                .check_dirac_size(&four, &DiracLimits::default())
+                .is_ok()
+        );
         let huge_board = DiceRules { board: 1 << 40, ..DiceRules::dirac() };
         assert!(matches!(
-            huge_board.check_dirac_size(&[4, 8]),
+            huge_board.check_dirac_size(&[4, 8], &DiracLimits::default()),
             Err(RulesError::DiracTooBig { .. })
         ));
         let slow = DiceRules { target: 5_000, ..DiceRules::dirac() };
-        assert!(matches!(slow.check_dirac_size(&[4, 8]), Err(RulesError::DiracTooSlow { .. })));
+        assert!(matches!(
+            slow.check_dirac_size(&[4, 8], &DiracLimits::default()),
+            Err(RulesError::DiracTooSlow { .. })
+        ));
+        // Raised limits let it through; the table limit still holds.
+        let unbounded = DiracLimits { max_work: u128::MAX, max_table_words: u128::MAX };
+        assert!(slow.check_dirac_size(&[4, 8], &unbounded).is_ok());
+        let Err(RulesError::DiracTooSlow { work, .. }) =
+            slow.check_dirac_size(&[4, 8], &DiracLimits::default())
+        else {
+            unreachable!()
+        };
+        let at_estimate = DiracLimits { max_work: work, ..unbounded };
+        assert!(slow.check_dirac_size(&[4, 8], &at_estimate).is_ok());
+        let below = DiracLimits { max_work: work - 1, ..unbounded };
+        assert!(slow.check_dirac_size(&[4, 8], &below).is_err());
+        let narrow = DiracLimits { max_table_words: 100, ..unbounded };
+        assert!(matches!(
+            DiceRules::dirac().check_dirac_size(&[4, 8], &narrow),
+            Err(RulesError::DiracTooBig { limit: 100, .. })
+        ));
         let huge_die = DiceRules { faces: u64::MAX, rolls: u64::MAX, ..DiceRules::dirac() };
-        assert!(huge_die.check_dirac_size(&[4, 8]).is_err());
+        assert!(huge_die.check_dirac_size(&[4, 8], &DiracLimits::default()).is_err());
         // Landing on 100 spaces scores fast: at most 52 turns to 1000, not
         // 1000, so the counts are small and the game is counted.
         let wide = DiceRules { board: 100, target: 1000, faces: 10, rolls: 3 };
@@ -321,7 +397,7 @@ mod tests {
         let longest = longest_by_search(&wide, 4, 0, &mut known)
             .max(longest_by_search(&wide, 8, 0, &mut known));
         assert_eq!((wide.longest_game(&[4, 8]), longest), (Some(52), 52));
-        assert!(wide.check_dirac_size(&[4, 8]).is_ok());
+        assert!(wide.check_dirac_size(&[4, 8], &DiracLimits::default()).is_ok());
         // A die of 1000 on a board of a million: a board of 3050 spaces,
         // where every game from 4 and 8 ends within a few turns.
         let big_die = DiceRules { board: 1_000_000, target: 50, faces: 1000, rolls: 3 };
@@ -332,8 +408,8 @@ mod tests {
             .max(longest_by_search(&small, 8, 0, &mut known));
         assert_eq!(small.longest_game(&starts), Some(longest));
         assert!(longest < 10, "{longest} turns");
-        assert!(small.check_turns(2, small.target).is_err());
-        assert!(small.check_dirac_size(&starts).is_ok());
+        assert!(small.check_turns(2, small.target, &DiracLimits::default()).is_err());
+        assert!(small.check_dirac_size(&starts, &DiracLimits::default()).is_ok());
     }
 
     #[test]

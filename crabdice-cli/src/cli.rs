@@ -115,10 +115,12 @@ pub struct Bounds {
     /// it on one. The answer is the same either way.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_negative_numbers = true)]
     pub threads: Option<u16>,
-    /// Give up on a Combat part once the literal engine's games in
-    /// progress hold more memory than this [default: 2G]: it keeps every
-    /// state of each of them (for --trace and --engine literal). Bytes, or
-    /// K, M, G or T for powers of 1024, such as 512M or 8G.
+    /// Give up on a Combat part once the games in progress hold more
+    /// memory than this [default: 2G]. The literal engine (--trace,
+    /// --engine literal) keeps every state of each of them; the others keep
+    /// only their decks and a few states, which reach this only on deals
+    /// built to nest sub-games thousands deep. Bytes, or K, M, G or T for
+    /// powers of 1024, such as 512M or 8G.
     #[arg(long, value_name = "SIZE", value_parser = memory_size, allow_negative_numbers = true)]
     pub max_memory: Option<usize>,
 }

@@ -129,6 +129,10 @@ fn exhausted(label: &str, error: &Exhausted) -> Failure {
              keeps every state of every game in progress; the default engine, without these \
              options, keeps only a few"
         }
+        Exhausted::Nesting { .. } => {
+            "raise the limit with --max-memory: each game in progress keeps its decks (and a \
+             few of its states) while the sub-game it started is played"
+        }
         _ => "the deal's sub-games nest too deeply for this machine",
     };
     Failure::Error(miette!(help = help, "{label}: {error}"))
@@ -246,5 +250,17 @@ mod tests {
         }
         // `--json` counts its games without storing states.
         assert!(!help.contains("--json"), "{help}");
+        // Games nested deep stop every engine, with the same remedy.
+        let error = Exhausted::Nesting { limit: 1 << 20, played: 0 };
+        let Failure::Error(report) = exhausted("deal.txt part 2", &error) else {
+            panic!("an error to show")
+        };
+        assert_eq!(
+            report.to_string(),
+            "deal.txt part 2: gave up after 0 rounds: the decks of sub-games nested inside each \
+             other need more than 1 MiB"
+        );
+        let help = report.help().map(|help| help.to_string()).unwrap_or_default();
+        assert!(help.starts_with("raise the limit with --max-memory"), "{help}");
     }
 }

@@ -235,14 +235,21 @@ fn max_memory_bounds_the_literal_engine_with_a_clear_message() {
 
 #[test]
 fn json_counts_the_games_without_storing_states_and_within_the_round_limit() {
-    // The count keeps no states, so a memory limit that stops the literal
-    // engine at once does not stop it.
-    let value =
-        json(&["combat", "examples/combat.txt", "--part", "2", "--json", "--max-memory", "100"]);
+    // The count keeps a few states a game, not every one, so a memory
+    // limit that stops the literal engine early does not stop it.
+    let heavy = "crabdice/benches/corpus/deal-2951.txt";
+    let value = json(&["combat", heavy, "--part", "2", "--json", "--max-memory", "1M"]);
     assert_eq!(
         (value["part2"]["games"].as_u64(), value["part2"]["max_depth"].as_u64()),
-        (Some(5), Some(2))
+        (Some(29_692), Some(8))
     );
+    crabdice()
+        .args(["combat", heavy, "--part", "2", "--engine", "literal", "--max-memory", "1M"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "the states the literal engine keeps need more than 1 MiB",
+        ));
     // Corpus deal 1188: the fast engine answers in 39 rounds; counting the
     // games walks through the sub-games it skips, and says so when it must
     // stop.

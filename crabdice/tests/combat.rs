@@ -345,6 +345,57 @@ fn the_literal_engine_gives_up_when_its_states_outgrow_the_memory_limit() {
     }
 }
 
+/// A deal whose games nest `k` deep at once: player 1 holds the odd cards
+/// from `2k − 1` down, player 2 the even ones from `2k`, each over `k + 5`
+/// cards of `lift` and more, so every game's first round starts a sub-game
+/// on all but a few of its cards. It plays `2^k` games.
+fn nested(k: u64, lift: u64) -> (Vec<u64>, Vec<u64>) {
+    let pad = |first: u64| (0..k + 5).map(move |j| 2 * k + lift + first + 2 * j);
+    let one = (1..=k).rev().map(|i| 2 * i - 1).chain(pad(1)).collect();
+    let two = (1..=k).rev().map(|i| 2 * i).chain(pad(2)).collect();
+    (one, two)
+}
+
+#[test]
+fn games_nested_thousands_deep_stop_at_the_memory_limit() {
+    // Each game in progress keeps its decks while its sub-game is played:
+    // nested 3,000 deep, on 3,000 to 6,000 cards a game, they would need
+    // about 100 MB; the limit stops both walks long before.
+    let (one, two) = nested(3000, 10_000);
+    let deep = deal(&one, &two);
+    // (A round limit makes a walk that ignored the memory fail, not hang.)
+    let limits = Limits { max_state_memory: 8 << 20, max_rounds: 10_000_000, ..Limits::default() };
+    for result in [
+        play_with(&deep, Variant::Recursive, limits, &mut |_| {}).map(|_| ()),
+        count_games(&deep, limits, &mut |_| {}).map(|_| ()),
+    ] {
+        assert!(
+            matches!(result, Err(crabdice::Exhausted::Nesting { limit: 8_388_608, .. })),
+            "{result:?}"
+        );
+    }
+    // The same kind of deal, 12 deep, within a limit that fits it: the
+    // answer and the count of games are the reference's. Cards of 1000 and
+    // more take wide rings; small ones, byte rings.
+    for lift in [0, 1000] {
+        let (one, two) = nested(12, lift);
+        let shallow = deal(&one, &two);
+        let expected = reference::recursive(&one, &two);
+        assert_eq!((expected.games, expected.max_depth), (4096, 12));
+        let roomy = Limits { max_state_memory: 1 << 20, ..Limits::default() };
+        let outcome = play_with(&shallow, Variant::Recursive, roomy, &mut |_| {});
+        assert_matches(&outcome.unwrap(), &expected, "nested 12");
+        let count = count_games(&shallow, roomy, &mut |_| {}).unwrap();
+        assert_eq!((count.games, count.max_depth), (4096, 12));
+        // A few kilobytes are less than twelve games' decks.
+        let tight = Limits { max_state_memory: 4096, ..Limits::default() };
+        let result = play_with(&shallow, Variant::Recursive, tight, &mut |_| {});
+        assert!(matches!(result, Err(crabdice::Exhausted::Nesting { limit: 4096, .. })));
+        let result = count_games(&shallow, tight, &mut |_| {});
+        assert!(matches!(result, Err(crabdice::Exhausted::Nesting { limit: 4096, .. })));
+    }
+}
+
 /// Every permutation of `values`, split between the players every way.
 fn all_deals(values: &[u64], visit: &mut impl FnMut(&[u64], &[u64])) {
     fn permute(items: &mut Vec<u64>, k: usize, visit: &mut impl FnMut(&[u64])) {

@@ -43,6 +43,8 @@ trait Slots: Sized {
     fn with_room_for(cards: usize) -> Self;
     /// Whether the ring can hold a game of `cards` cards.
     fn fits(&self, cards: usize) -> bool;
+    /// Bytes the ring holds outside itself.
+    fn heap_bytes(&self) -> usize;
     /// The card at counter `at`.
     fn get(&self, at: usize) -> Self::Card;
     /// Stores a card at counter `at`.
@@ -123,6 +125,9 @@ impl<const VALUES: bool> Slots for ByteRing<VALUES> {
     fn fits(&self, cards: usize) -> bool {
         cards <= 255
     }
+    fn heap_bytes(&self) -> usize {
+        0
+    }
     #[inline]
     fn get(&self, at: usize) -> u8 {
         self.0[usize::from(at as u8)]
@@ -190,6 +195,9 @@ impl<C: Label> Slots for WideRing<C> {
     }
     fn fits(&self, cards: usize) -> bool {
         cards <= self.slots.len()
+    }
+    fn heap_bytes(&self) -> usize {
+        self.slots.capacity() * size_of::<C>()
     }
     #[inline]
     fn get(&self, at: usize) -> C {
@@ -295,6 +303,8 @@ struct Level<S: Slots> {
     /// sub-game started, and whether the helper was given this game past it.
     since: u64,
     posted: bool,
+    /// The bytes [`Held`] counts for this level.
+    counted: usize,
 }
 
 impl<S: Slots> Level<S> {
@@ -306,7 +316,15 @@ impl<S: Slots> Level<S> {
             shared: false,
             since: 0,
             posted: false,
+            counted: 0,
         }
+    }
+
+    /// Bytes the level holds: itself, its rings and its stored states.
+    fn bytes(&self) -> usize {
+        size_of::<Self>()
+            + self.decks.iter().map(|deck| deck.slots.heap_bytes()).sum::<usize>()
+            + self.seen.bytes()
     }
 
     fn load(
@@ -342,6 +360,29 @@ struct Context<'a, 'b, S: Slots> {
     scratch: [Vec<S::Card>; 2],
     /// Sub-games shared with a second thread (module `speculate`), if any.
     spec: Option<Spec<'a, S::Card>>,
+    /// Memory held by the levels.
+    held: Held,
+}
+
+/// The bytes a frame's levels hold, counted level by level each time a
+/// game starts a sub-game, against [`Limits::max_state_memory`]: games
+/// nested `d` deep keep `d` pairs of decks, which only a deal built to nest
+/// thousands deep makes large.
+///
+/// [`Limits::max_state_memory`]: super::Limits::max_state_memory
+#[derive(Debug, Clone, Copy, Default)]
+struct Held {
+    bytes: usize,
+}
+
+impl Held {
+    /// Counts what `level` holds now (rings and stores only grow).
+    #[inline]
+    fn recount<S: Slots>(&mut self, level: &mut Level<S>) {
+        let now = level.bytes();
+        self.bytes = (self.bytes + now).saturating_sub(level.counted);
+        level.counted = now;
+    }
 }
 
 /// A frame's part in speculation (module `speculate`).
@@ -644,6 +685,14 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
     }
     let (play_it, cards) = deal_sub_game(ctx.need, levels, depth, drawn);
     ctx.budget.charge(cards as u64)?;
+    ctx.held.recount(&mut levels[depth]);
+    ctx.held.recount(&mut levels[depth + 1]);
+    if ctx.held.bytes > ctx.budget.max_memory {
+        return Err(Exhausted::Nesting {
+            limit: ctx.budget.max_memory,
+            played: ctx.budget.played(),
+        });
+    }
     let winner = if !play_it {
         // Player 1 holds the sub-game's highest card, so wins it.
         0
@@ -828,8 +877,13 @@ fn play_ahead<S: Slots, const SUB_GAMES: bool>(
         next_look: u64::MAX,
         after: u64::MAX,
     };
-    let mut ctx =
-        Context { need, budget: &mut budget, scratch: Default::default(), spec: Some(spec) };
+    let mut ctx = Context {
+        need,
+        budget: &mut budget,
+        scratch: Default::default(),
+        spec: Some(spec),
+        held: Held::default(),
+    };
     let cards = decks[0].len() + decks[1].len();
     let mut level = Level::<S>::new(cards);
     level.load(decks[0].iter().copied(), decks[1].iter().copied(), cards);
@@ -1039,7 +1093,7 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
         let scratch = [Vec::new(), Vec::new()];
         return play_deal::<S, SUB_GAMES>(
             labelled,
-            Context { need: &need, budget, scratch, spec: None },
+            Context { need: &need, budget, scratch, spec: None, held: Held::default() },
         );
     }
     speculating::<S, SUB_GAMES>(labelled, budget, &need, &Shared::new())
@@ -1076,7 +1130,8 @@ fn speculating<S: Slots, const SUB_GAMES: bool>(
             next_look: after,
             after,
         };
-        play_deal::<S, SUB_GAMES>(labelled, Context { need, budget, scratch, spec: Some(spec) })
+        let ctx = Context { need, budget, scratch, spec: Some(spec), held: Held::default() };
+        play_deal::<S, SUB_GAMES>(labelled, ctx)
     })
 }
 

@@ -176,6 +176,8 @@ struct Frame {
     work: u64,
     /// Repeats, watched once the game has gone on for a while.
     stacks: Stacks<u32>,
+    /// The bytes [`Walk::held`] counts for this frame.
+    counted: usize,
 }
 
 impl Frame {
@@ -206,6 +208,15 @@ impl Frame {
 
     fn cards(&self) -> usize {
         self.dealt[0].len() + self.dealt[1].len()
+    }
+
+    /// Bytes the frame holds: itself, its decks, its deal and its stored
+    /// states.
+    fn bytes(&self) -> usize {
+        let vectors = self.decks.iter().map(|deck| &deck.cards).chain(&self.dealt);
+        size_of::<Self>()
+            + vectors.map(|cards| cards.capacity() * size_of::<u32>()).sum::<usize>()
+            + self.stacks.bytes()
     }
 
     fn slices(&self) -> [&[u32]; 2] {
@@ -282,6 +293,9 @@ struct Walk<'a, 'b> {
     /// Games played again for their exact length, and games recalled.
     replayed: u64,
     recalled: u64,
+    /// Bytes the frames hold (in progress and spare), counted each time a
+    /// game starts a sub-game, against `Limits::max_state_memory`.
+    held: usize,
 }
 
 impl<'a, 'b> Walk<'a, 'b> {
@@ -297,19 +311,32 @@ impl<'a, 'b> Walk<'a, 'b> {
             key: Vec::new(),
             replayed: 0,
             recalled: 0,
+            held: 0,
         }
     }
 
-    fn push(&mut self, one: &[u32], two: &[u32]) {
+    /// Starts a game on these decks, below the games in progress.
+    fn push(&mut self, one: &[u32], two: &[u32], budget: &Budget<'_>) -> Result<(), Exhausted> {
         let depth = self.stack.len() as u32;
         let mut frame = self.spare.pop().unwrap_or_default();
         frame.start(one, two, depth);
         self.stack.push(frame);
+        // The game that started this one may have grown since it was
+        // counted; frames only grow.
+        for frame in self.stack.iter_mut().rev().take(2) {
+            let now = frame.bytes();
+            self.held = (self.held + now).saturating_sub(frame.counted);
+            frame.counted = now;
+        }
+        if self.held > budget.max_memory {
+            return Err(Exhausted::Nesting { limit: budget.max_memory, played: budget.played() });
+        }
+        Ok(())
     }
 
     fn run(&mut self, budget: &mut Budget<'_>) -> Result<GameCount, Exhausted> {
         let decks = [Player::One, Player::Two].map(|p| self.labelled.deck(p).collect::<Vec<_>>());
-        self.push(&decks[0], &decks[1]);
+        self.push(&decks[0], &decks[1], budget)?;
         let mut scratch: [Vec<u32>; 2] = Default::default();
         loop {
             self.ordinary_rounds(budget)?;
@@ -421,7 +448,7 @@ impl<'a, 'b> Walk<'a, 'b> {
             frame.deepest = frame.deepest.max(depth + below);
             return Ok(Some(winner));
         }
-        self.push(&scratch[0], &scratch[1]);
+        self.push(&scratch[0], &scratch[1], budget)?;
         Ok(None)
     }
 

@@ -255,19 +255,26 @@ pub struct Limits {
     /// [speculation](self#speculation-a-second-core-plays-ahead)); the
     /// answer is the same either way. The engine uses at most two.
     pub max_threads: usize,
-    /// Most bytes of memory the literal engine ([`play_observed_with`]) may
-    /// hold for the games in progress: their decks and every state each of
-    /// them has seen. A long game on a large deal stores more states than a
-    /// machine has memory for; this turns that into [`Exhausted::Memory`].
-    /// The default is [`STATE_MEMORY`]. The fast engine keeps a bounded
-    /// number of states and does not use this limit.
+    /// Most bytes of memory the games in progress may hold. The literal
+    /// engine ([`play_observed_with`]) keeps their decks and every state
+    /// each of them has seen: a long game on a large deal stores more
+    /// states than a machine has memory for, and this turns that into
+    /// [`Exhausted::Memory`]. The fast engine and [`count_games`] keep a
+    /// bounded number of states a game, but every game nested in progress
+    /// keeps its decks: only deals built to nest thousands of sub-games
+    /// deep come near the limit, and they stop with [`Exhausted::Nesting`]
+    /// (their memory is counted when a game starts a sub-game). The
+    /// default is [`STATE_MEMORY`].
     pub max_state_memory: usize,
 }
 
-/// The literal engine's default [`Limits::max_state_memory`]: 2 GiB. Memory
-/// is counted as allocated, room to grow included, and a store that must
-/// grow is counted with its old and new buffers before it allocates, so the
-/// games in progress never hold more than the limit.
+/// The default [`Limits::max_state_memory`]: 2 GiB. Memory is counted as
+/// allocated, room to grow included. In the literal engine a store that
+/// must grow is counted with its old and new buffers before it allocates,
+/// so the games in progress never hold more than the limit; the fast
+/// engine and [`count_games`] count a game's memory when it starts a
+/// sub-game, and may pass the limit by what one game's stored states grew
+/// since.
 pub const STATE_MEMORY: usize = 2 << 30;
 
 impl Default for Limits {
@@ -314,6 +321,22 @@ pub enum Exhausted {
         in_units(*limit)
     )]
     Memory {
+        /// The limit, in bytes.
+        limit: usize,
+        /// Rounds played when the engine stopped.
+        played: u64,
+    },
+    /// Sub-games nested inside each other needed more memory than
+    /// [`Limits::max_state_memory`] allows: each game in progress keeps its
+    /// decks (and the fast engine a few stored states) while the sub-game
+    /// it started is played, so a deal built to nest thousands of games
+    /// deep, on tens of thousands of cards, holds gigabytes.
+    #[error(
+        "gave up after {}: the decks of sub-games nested inside each other need more than {}",
+        rounds(*played),
+        in_units(*limit)
+    )]
+    Nesting {
         /// The limit, in bytes.
         limit: usize,
         /// Rounds played when the engine stopped.
@@ -379,6 +402,8 @@ pub(crate) struct Budget<'a> {
     /// Rounds a sub-game must have been played for before a second thread
     /// may play past it (module `speculate`); `u64::MAX` for never.
     pub(crate) speculate_after: u64,
+    /// [`Limits::max_state_memory`].
+    pub(crate) max_memory: usize,
 }
 
 /// How often, in rounds, a speculative game asks whether it should stop.
@@ -409,6 +434,7 @@ impl<'a> Budget<'a> {
             } else {
                 u64::MAX
             },
+            max_memory: limits.max_state_memory,
         };
         budget.restart_rounds();
         budget

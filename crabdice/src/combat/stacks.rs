@@ -61,15 +61,25 @@ struct Stack<T> {
 #[derive(Debug)]
 pub(crate) struct Stacks<T> {
     cards: usize,
-    stacks: [Stack<T>; STACKS],
+    partitions: [Stack<T>; STACKS],
+    /// Bytes the stacks have allocated (they never give memory back).
+    bytes: usize,
 }
 
 impl<T> Default for Stacks<T> {
     fn default() -> Self {
         Self {
             cards: 0,
-            stacks: std::array::from_fn(|_| Stack { keys: Vec::new(), states: Vec::new() }),
+            partitions: std::array::from_fn(|_| Stack { keys: Vec::new(), states: Vec::new() }),
+            bytes: 0,
         }
+    }
+}
+
+impl<T> Stacks<T> {
+    /// Bytes allocated for stored states, counted as the stacks grow.
+    pub fn bytes(&self) -> usize {
+        self.bytes
     }
 }
 
@@ -77,7 +87,7 @@ impl<T: Copy + Ord + Hash> Stacks<T> {
     /// Empties the stacks for a game of `cards` cards.
     pub fn reset(&mut self, cards: usize) {
         self.cards = cards;
-        for stack in &mut self.stacks {
+        for stack in &mut self.partitions {
             stack.keys.clear();
             stack.states.clear();
         }
@@ -92,7 +102,7 @@ impl<T: Copy + Ord + Hash> Stacks<T> {
         let hash = quick_hash(one, two);
         let split = one.len() as u32;
         let cards = self.cards;
-        let stack = &mut self.stacks[(hash >> 60) as usize % STACKS];
+        let stack = &mut self.partitions[(hash >> 60) as usize % STACKS];
         while let Some(top) = stack.keys.last() {
             let stored = &stack.states[stack.states.len() - cards..];
             let order = (top.hash, top.split).cmp(&(hash, split)).then_with(|| {
@@ -108,16 +118,21 @@ impl<T: Copy + Ord + Hash> Stacks<T> {
                 Ordering::Less => break,
             }
         }
+        let room = [stack.keys.capacity(), stack.states.capacity()];
         stack.keys.push(Key { hash, split, round });
         stack.states.extend_from_slice(one);
         stack.states.extend_from_slice(two);
+        if room != [stack.keys.capacity(), stack.states.capacity()] {
+            self.bytes += (stack.keys.capacity() - room[0]) * size_of::<Key>()
+                + (stack.states.capacity() - room[1]) * size_of::<T>();
+        }
         None
     }
 
     /// The largest number of states held at once by any stack, for tests.
     #[cfg(test)]
     fn depth(&self) -> usize {
-        self.stacks.iter().map(|s| s.keys.len()).max().unwrap_or(0)
+        self.partitions.iter().map(|s| s.keys.len()).max().unwrap_or(0)
     }
 }
 
@@ -192,9 +207,37 @@ mod tests {
                 return (step, earlier, depth);
             }
             depth = depth.max(stacks.depth());
+            assert_eq!(stacks.bytes(), allocated(&stacks));
             x = f(x);
         }
         unreachable!()
+    }
+
+    /// The bytes the stacks' vectors hold, read from their capacities.
+    fn allocated<T>(stacks: &Stacks<T>) -> usize {
+        let bytes = |stack: &Stack<T>| {
+            stack.keys.capacity() * size_of::<Key>() + stack.states.capacity() * size_of::<T>()
+        };
+        stacks.partitions.iter().map(bytes).sum()
+    }
+
+    /// The count of allocated bytes follows the stacks as they grow, and
+    /// as they are emptied for other games (which keep their room).
+    #[test]
+    fn the_stacks_count_the_bytes_they_hold() {
+        let mut stacks = Stacks::default();
+        let mut grew = 0;
+        for game in 0..4_u32 {
+            stacks.reset(8);
+            for step in 0..5_000_u32 {
+                let state = (u64::from(game) << 40 | u64::from(step)).to_be_bytes();
+                let before = stacks.bytes();
+                assert_eq!(stacks.observe([&state[..3], &state[3..]], step.into()), None);
+                grew += usize::from(stacks.bytes() != before);
+                assert_eq!(stacks.bytes(), allocated(&stacks));
+            }
+        }
+        assert!(grew > 16, "{grew} growths, {} bytes", stacks.bytes());
     }
 
     #[test]

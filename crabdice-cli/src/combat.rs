@@ -133,6 +133,9 @@ fn exhausted(label: &str, error: &Exhausted) -> Failure {
             "raise the limit with --max-memory: each game in progress keeps its decks (and a \
              few of its states) while the sub-game it started is played"
         }
+        Exhausted::TooManyGames { .. } => {
+            "--json counts every game; leave it out for the answer alone"
+        }
         _ => "the deal's sub-games nest too deeply for this machine",
     };
     Failure::Error(miette!(help = help, "{label}: {error}"))
@@ -262,5 +265,12 @@ mod tests {
         );
         let help = report.help().map(|help| help.to_string()).unwrap_or_default();
         assert!(help.starts_with("raise the limit with --max-memory"), "{help}");
+        let error = Exhausted::TooManyGames { played: 7 };
+        let Failure::Error(report) = exhausted("deal.txt part 2", &error) else {
+            panic!("an error to show")
+        };
+        assert!(report.to_string().ends_with("the deal plays more than 2^64 − 1 games"));
+        let help = report.help().map(|help| help.to_string()).unwrap_or_default();
+        assert!(help.contains("--json"), "{help}");
     }
 }

@@ -396,6 +396,19 @@ fn games_nested_thousands_deep_stop_at_the_memory_limit() {
     }
 }
 
+#[test]
+fn a_count_of_games_past_a_u64_is_an_error_not_a_wrapped_number() {
+    // Nested 63 deep, 2^63 games: the walk remembers the long games by
+    // deal and counts each again in one step, so it gets there in moments.
+    let (one, two) = nested(63, 0);
+    let count = count_games(&deal(&one, &two), Limits::default(), &mut |_| {}).unwrap();
+    assert_eq!((count.games, count.max_depth), (1 << 63, 63));
+    // One level more is 2^64 games, one more than a u64 holds.
+    let (one, two) = nested(64, 0);
+    let result = count_games(&deal(&one, &two), Limits::default(), &mut |_| {});
+    assert!(matches!(result, Err(crabdice::Exhausted::TooManyGames { .. })), "{result:?}");
+}
+
 /// Every permutation of `values`, split between the players every way.
 fn all_deals(values: &[u64], visit: &mut impl FnMut(&[u64], &[u64])) {
     fn permute(items: &mut Vec<u64>, k: usize, visit: &mut impl FnMut(&[u64])) {

@@ -267,6 +267,14 @@ fn key<'k>(buffer: &'k mut Vec<u32>, one: &[u32], two: &[u32]) -> &'k [u32] {
     buffer
 }
 
+/// `games + more`, or the error that says the count outgrew a `u64`: a
+/// game remembered by its deal is counted again in one addition each time
+/// it comes back, so counts can double at every level of a deal built to
+/// nest, far faster than games can be played.
+fn add_games(games: u64, more: u64, budget: &Budget<'_>) -> Result<u64, Exhausted> {
+    games.checked_add(more).ok_or(Exhausted::TooManyGames { played: budget.played() })
+}
+
 /// Whether a round in which these cards are drawn, leaving the players
 /// `left` cards, is decided by a sub-game: each must hold at least as many
 /// cards as the value it drew (`need`, see `Labelled::need`).
@@ -357,7 +365,7 @@ impl<'a, 'b> Walk<'a, 'b> {
                 let work = frame.work;
                 self.spare.push(frame);
                 let Some(parent) = self.stack.last_mut() else { return Ok(count) };
-                parent.games += count.games;
+                parent.games = add_games(parent.games, count.games, budget)?;
                 parent.deepest = parent.deepest.max(count.max_depth);
                 parent.work += work;
                 self.settle(winner);
@@ -444,7 +452,7 @@ impl<'a, 'b> Walk<'a, 'b> {
             self.recalled += 1;
             let depth = self.stack.len() as u32;
             let Some(frame) = self.stack.last_mut() else { return Ok(None) };
-            frame.games += games;
+            frame.games = add_games(frame.games, games, budget)?;
             frame.deepest = frame.deepest.max(depth + below);
             return Ok(Some(winner));
         }

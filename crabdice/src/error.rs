@@ -416,7 +416,8 @@ pub enum RulesError {
     /// A Dirac game that would take too long to count.
     #[error(
         "counting this Dirac game takes about {work} word operations (players × board × target × \
-         most turns a game can last × distinct moves × words per count), over the limit of \
+         most turns a game can last × distinct moves × words per count × √words of a turn's \
+         count), over the limit of \
          {limit}: lower --target, --board, --die or --rolls, or raise the limit with --max-work \
          (the default, 20000000000, is a few seconds)"
     )]

@@ -32,7 +32,11 @@
 //!   cells; `target` beyond). The table may hold at most 2²⁴ 64-bit words
 //!   (128 MiB), and the whole count, estimated as `(players × board ×
 //!   target × turns × distinct moves + turns × players²) × words per
-//!   count`, may take at most 2 × 10¹⁰ word operations (seconds). Both
+//!   count × √(words of one turn's count)`, may take at most 2 × 10¹⁰ word
+//!   operations (seconds). The square root is for multiplying two large
+//!   numbers: a turn's counts (`faces^rolls` universes) are one word under
+//!   the puzzle's rules, but 25,000 words with a million rolls, where the
+//!   count is products of large numbers, not sums of large and small. Both
 //!   estimates are upper bounds. `turns` is first taken as `target`, and
 //!   worked out only if that refuses the game: the puzzle's rules pass at
 //!   about 124,000 (worked out, its games last at most 10 turns). Both
@@ -82,8 +86,8 @@ pub const DIRAC_WORK: u128 = 20_000_000_000;
 pub struct DiracLimits {
     /// Most word operations the count may be estimated to take: about
     /// `(players × board × target × turns × distinct moves + turns ×
-    /// players²) × words per count`. The default, [`DIRAC_WORK`], is a few
-    /// seconds here.
+    /// players²) × words per count × √(words of one turn's count)`. The
+    /// default, [`DIRAC_WORK`], is a few seconds here.
     pub max_work: u128,
     /// Most 64-bit words one player's table may be estimated to hold:
     /// `board × target × words per count`. The default is
@@ -213,7 +217,15 @@ impl DiceRules {
         // Interleaving: each turn multiplies the players' counts together.
         let players = players as u128;
         let interleave = u128::from(longest).saturating_mul(players).saturating_mul(players);
-        let work = turns.saturating_add(tally).saturating_add(interleave).saturating_mul(words);
+        // Counts are multiplied by a turn's counts: large numbers by large
+        // numbers once those take many words (`--rolls 400000`: 7 s, where
+        // a cost linear in the words was estimated at 0.55 × 10⁹).
+        let products = self.count_words(1).isqrt();
+        let work = turns
+            .saturating_add(tally)
+            .saturating_add(interleave)
+            .saturating_mul(words)
+            .saturating_mul(products);
         if work > limits.max_work {
             return Err(RulesError::DiracTooSlow { work, limit: limits.max_work });
         }
@@ -383,6 +395,16 @@ mod tests {
         assert!(slow.check_dirac_size(&[4, 8], &at_estimate).is_ok());
         let below = DiracLimits { max_work: work - 1, ..unbounded };
         assert!(slow.check_dirac_size(&[4, 8], &below).is_err());
+        // A million rolls a turn: a short game, but of products of numbers
+        // 25,000 words long (it ran for minutes); a hundred thousand take
+        // a second.
+        let many_rolls = DiceRules { rolls: 1_000_000, target: 5, ..DiceRules::dirac() };
+        assert!(matches!(
+            many_rolls.check_dirac_size(&[4, 8], &DiracLimits::default()),
+            Err(RulesError::DiracTooSlow { .. })
+        ));
+        let fewer = DiceRules { rolls: 100_000, ..many_rolls };
+        assert!(fewer.check_dirac_size(&[4, 8], &DiracLimits::default()).is_ok());
         let narrow = DiracLimits { max_table_words: 100, ..unbounded };
         assert!(matches!(
             DiceRules::dirac().check_dirac_size(&[4, 8], &narrow),

@@ -26,7 +26,7 @@ use super::passes::{self, Finish, Passes};
 use super::seesaw;
 use super::speculate::{self, Assumption, Claim, Job, Key, Shared, Ticket};
 use super::stacks::{Brent, Stacks};
-use super::{Budget, End, Exhausted, HALTED, Outcome, PerPlayer, Player, Variant};
+use super::{Budget, End, Exhausted, HALTED, Held, Outcome, PerPlayer, Player, Variant};
 
 /// Ring storage for one deck.
 trait Slots: Sized {
@@ -364,27 +364,6 @@ struct Context<'a, 'b, S: Slots> {
     held: Held,
 }
 
-/// The bytes a frame's levels hold, counted level by level each time a
-/// game starts a sub-game, against [`Limits::max_state_memory`]: games
-/// nested `d` deep keep `d` pairs of decks, which only a deal built to nest
-/// thousands deep makes large.
-///
-/// [`Limits::max_state_memory`]: super::Limits::max_state_memory
-#[derive(Debug, Clone, Copy, Default)]
-struct Held {
-    bytes: usize,
-}
-
-impl Held {
-    /// Counts what `level` holds now (rings and stores only grow).
-    #[inline]
-    fn recount<S: Slots>(&mut self, level: &mut Level<S>) {
-        let now = level.bytes();
-        self.bytes = (self.bytes + now).saturating_sub(level.counted);
-        level.counted = now;
-    }
-}
-
 /// A frame's part in speculation (module `speculate`).
 struct Spec<'a, C> {
     shared: &'a Shared<C>,
@@ -685,14 +664,11 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
     }
     let (play_it, cards) = deal_sub_game(ctx.need, levels, depth, drawn);
     ctx.budget.charge(cards as u64)?;
-    ctx.held.recount(&mut levels[depth]);
-    ctx.held.recount(&mut levels[depth + 1]);
-    if ctx.held.bytes > ctx.budget.max_memory {
-        return Err(Exhausted::Nesting {
-            limit: ctx.budget.max_memory,
-            played: ctx.budget.played(),
-        });
+    for level in &mut levels[depth..=depth + 1] {
+        let now = level.bytes();
+        ctx.held.recount(&mut level.counted, now);
     }
+    ctx.held.check(ctx.budget)?;
     let winner = if !play_it {
         // Player 1 holds the sub-game's highest card, so wins it.
         0

@@ -53,7 +53,7 @@ use rustc_hash::FxHashMap;
 use super::deal::Labelled;
 use super::seesaw;
 use super::stacks::Stacks;
-use super::{Budget, Deal, Exhausted, Limits, Player, Variant};
+use super::{Budget, Deal, Exhausted, Held, Limits, Player, Variant};
 
 /// How many games a deal of Recursive Combat plays, and how deeply they nest.
 ///
@@ -176,7 +176,7 @@ struct Frame {
     work: u64,
     /// Repeats, watched once the game has gone on for a while.
     stacks: Stacks<u32>,
-    /// The bytes [`Walk::held`] counts for this frame.
+    /// The bytes [`Walk::held`] last counted for this frame.
     counted: usize,
 }
 
@@ -301,9 +301,8 @@ struct Walk<'a, 'b> {
     /// Games played again for their exact length, and games recalled.
     replayed: u64,
     recalled: u64,
-    /// Bytes the frames hold (in progress and spare), counted each time a
-    /// game starts a sub-game, against `Limits::max_state_memory`.
-    held: usize,
+    /// Bytes the frames hold, in progress and spare.
+    held: Held,
 }
 
 impl<'a, 'b> Walk<'a, 'b> {
@@ -319,7 +318,7 @@ impl<'a, 'b> Walk<'a, 'b> {
             key: Vec::new(),
             replayed: 0,
             recalled: 0,
-            held: 0,
+            held: Held::default(),
         }
     }
 
@@ -333,13 +332,9 @@ impl<'a, 'b> Walk<'a, 'b> {
         // counted; frames only grow.
         for frame in self.stack.iter_mut().rev().take(2) {
             let now = frame.bytes();
-            self.held = (self.held + now).saturating_sub(frame.counted);
-            frame.counted = now;
+            self.held.recount(&mut frame.counted, now);
         }
-        if self.held > budget.max_memory {
-            return Err(Exhausted::Nesting { limit: budget.max_memory, played: budget.played() });
-        }
-        Ok(())
+        self.held.check(budget)
     }
 
     fn run(&mut self, budget: &mut Budget<'_>) -> Result<GameCount, Exhausted> {

@@ -411,7 +411,36 @@ pub(crate) struct Budget<'a> {
     /// may play past it (module `speculate`); `u64::MAX` for never.
     pub(crate) speculate_after: u64,
     /// [`Limits::max_state_memory`].
-    pub(crate) max_memory: usize,
+    max_memory: usize,
+}
+
+/// The bytes the games in progress hold in the fast engine's levels or
+/// `count_games`' frames, counted piece by piece each time a game starts a
+/// sub-game, against [`Limits::max_state_memory`]: games nested `d` deep
+/// keep `d` pairs of decks, which only a deal built to nest thousands deep
+/// makes large.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Held {
+    bytes: usize,
+}
+
+impl Held {
+    /// Counts a piece that holds `now` bytes and was last counted at
+    /// `counted`, which it updates (pieces only grow).
+    #[inline]
+    pub(crate) fn recount(&mut self, counted: &mut usize, now: usize) {
+        self.bytes = (self.bytes + now).saturating_sub(*counted);
+        *counted = now;
+    }
+
+    /// [`Exhausted::Nesting`] once the pieces hold more than the limit.
+    #[inline]
+    pub(crate) fn check(self, budget: &Budget<'_>) -> Result<(), Exhausted> {
+        if self.bytes > budget.max_memory {
+            return Err(Exhausted::Nesting { limit: budget.max_memory, played: budget.played() });
+        }
+        Ok(())
+    }
 }
 
 /// How often, in rounds, a speculative game asks whether it should stop.

@@ -288,21 +288,22 @@ fn tabled(pawns: &[Pawn<'_>], target: u64) -> Option<End> {
 
 /// Plays a pawn from `position` (space minus one) with the repeating
 /// `moves`, writing its running points after each turn into `points`.
-fn run(mut position: u64, moves: &[u64], board: u64, points: &mut [u64]) {
-    let mut total = 0;
+fn run(position: u64, moves: &[u64], board: u64, points: &mut [u64]) {
+    /// The loop, with `next(position, step)` moving a pawn.
+    #[inline]
+    fn fill(mut position: u64, moves: &[u64], points: &mut [u64], next: impl Fn(u64, u64) -> u64) {
+        let mut total = 0;
+        for (slot, &step) in points.iter_mut().zip(moves.iter().cycle()) {
+            position = next(position, step);
+            total += position + 1;
+            *slot = total;
+        }
+    }
     if board <= u64::MAX / 2 {
         // Sums of two spaces fit: wrap without a branch to mispredict.
-        for (slot, &step) in points.iter_mut().zip(moves.iter().cycle()) {
-            position = wrap(position + step, board);
-            total += position + 1;
-            *slot = total;
-        }
+        fill(position, moves, points, |position, step| wrap(position + step, board));
     } else {
-        for (slot, &step) in points.iter_mut().zip(moves.iter().cycle()) {
-            position = advance(position, step, board);
-            total += position + 1;
-            *slot = total;
-        }
+        fill(position, moves, points, |position, step| advance(position, step, board));
     }
 }
 

@@ -109,7 +109,8 @@ struct CombatPartJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     cycle: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    games: Option<u64>,
+    /// A number, or a string of decimal digits past 2^64 − 1.
+    games: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     max_depth: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -132,8 +133,13 @@ fn combat_part_json(part: &combat::Part) -> CombatPartJson {
         rounds: outcome.rounds,
         // Part 1 always says whether it cycles; part 2 cannot.
         cycle: (part.number == 1).then(|| serde_json::to_value(cycle).unwrap_or_default()),
-        games: part.games.map(|(games, _)| games),
-        max_depth: part.games.map(|(_, depth)| depth),
+        games: part.games.as_ref().map(|(games, _)| {
+            match games.to_u128().and_then(|n| u64::try_from(n).ok()) {
+                Some(small) => small.into(),
+                None => games.to_string().into(),
+            }
+        }),
+        max_depth: part.games.as_ref().map(|(_, depth)| *depth),
         time_ns: part.time.map(nanos),
     }
 }

@@ -29,7 +29,12 @@ fn refused(args: &[&str], messages: &[&str]) {
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
-    let output = crabdice().args(args).output().unwrap();
+    json_from(args, "")
+}
+
+/// The JSON `crabdice` prints for `args` with `input` on standard input.
+fn json_from(args: &[&str], input: &str) -> serde_json::Value {
+    let output = crabdice().args(args).write_stdin(input).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     serde_json::from_slice(&output.stdout).unwrap()
 }
@@ -436,13 +441,7 @@ fn json_counts_the_one_game_of_a_large_deal_that_cannot_recurse_at_once() {
         range.map(|i| (1_000_001 + (i * 7919 % 2000) * 1000).to_string() + "\n").collect::<String>()
     };
     let deal = format!("Player 1:\n{}\nPlayer 2:\n{}", deck(0..1000), deck(1000..2000));
-    let output = crabdice()
-        .args(["combat", "-", "--json", "--part", "2"])
-        .write_stdin(deal.clone())
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let value = json_from(&["combat", "-", "--json", "--part", "2"], &deal);
     let two = &value["part2"];
     assert_eq!((two["games"].as_u64(), two["max_depth"].as_u64()), (Some(1), Some(0)));
     assert!(two["rounds"].as_u64().unwrap() > 10_000, "{two}");
@@ -464,20 +463,53 @@ fn huge_cards_score_exactly_past_64_bits() {
         .assert()
         .success()
         .stdout(format!("part 1: {expected}\npart 2: {expected}\n"));
-    let output = crabdice().args(["solve", "-", "--json"]).write_stdin(deal).output().unwrap();
-    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let value = json_from(&["solve", "-", "--json"], deal);
     assert_eq!(value["part1"]["score"], expected);
     assert_eq!(value["part2"]["score"], expected);
     // A deal that could score past 2^64 − 1 gives a string even when this
     // score fits: c = 3 × 2^61 beats 1, then 2, so player 1 ends with 1, c, 2
     // (scoring 2c + 5), where all in one deck, c on top, would score 3c + 5.
-    let output = crabdice()
-        .args(["combat", "-", "--json", "--part", "1"])
-        .write_stdin("Player 1:\n6917529027641081856\n\nPlayer 2:\n1\n2\n")
-        .output()
-        .unwrap();
-    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let deal = "Player 1:\n6917529027641081856\n\nPlayer 2:\n1\n2\n";
+    let value = json_from(&["combat", "-", "--json", "--part", "1"], deal);
     assert_eq!(value["part1"]["score"], (3 * (1u64 << 62) + 5).to_string());
+}
+
+/// A deal whose games nest `k` deep at once, with player 1 holding the
+/// highest card of every game: the even cards from `2k` down over `k + 5`
+/// even cards from `2k + 2`, against the odd ones from `2k − 1` over odd
+/// ones from `2k + 1`. The fast engine skips every sub-game; `--json` must
+/// count them all.
+fn nested_deal(k: u64) -> String {
+    let deck = |first: u64| {
+        let high = (0..k + 5).map(|j| 2 * k + first + 2 * j);
+        let low = (1..=k).rev().map(|i| 2 * i + first - 2);
+        low.chain(high).map(|card| card.to_string() + "\n").collect::<String>()
+    };
+    format!("Player 1:\n{}\nPlayer 2:\n{}", deck(2), deck(1))
+}
+
+#[test]
+fn json_counts_games_past_64_bits_exactly_as_a_string() {
+    // The literal engine plays every game: from 4 deep, 2^k of them.
+    for k in 4..=10 {
+        let args = ["combat", "-", "--json", "--part", "2", "--engine", "literal"];
+        let value = json_from(&args, &nested_deal(k));
+        assert_eq!(value["part2"]["games"], 1_u64 << k, "nested {k}");
+        assert_eq!(value["part2"]["max_depth"], k, "nested {k}");
+    }
+    // Counting remembers games by deal, so it reaches counts no engine
+    // could play one by one: a number while it fits in 64 bits, then a
+    // string of decimal digits.
+    for (k, games) in [
+        (63, serde_json::json!(1_u64 << 63)),
+        (64, serde_json::json!("18446744073709551616")),
+        (100, serde_json::json!("1267650600228229401496703205376")),
+        (130, serde_json::json!("1361129467683753853853498429727072845824")),
+    ] {
+        let value = json_from(&["combat", "-", "--json", "--part", "2"], &nested_deal(k));
+        assert_eq!(value["part2"]["games"], games, "nested {k}");
+        assert_eq!(value["part2"]["max_depth"], k, "nested {k}");
+    }
 }
 
 #[test]

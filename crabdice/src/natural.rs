@@ -8,9 +8,12 @@
 //! So [`Natural`] keeps a `u128` while the value fits and a `BigUint` only
 //! past it. The representation is normalized (a `BigUint` is never at most
 //! `u128::MAX`), so equality, hashing and ordering compare values. The Dirac
-//! game's counts, [`Universes`](crate::Universes), are the same type.
+//! game's counts, [`Universes`](crate::Universes), are the same type, and so
+//! is Recursive Combat's count of games, [`GameCount`](crate::GameCount),
+//! which a deal built to nest sub-games takes past 2⁶⁴ in moments.
 
 use std::fmt;
+use std::ops::AddAssign;
 
 use num_bigint::BigUint;
 
@@ -81,6 +84,28 @@ impl Natural {
             Repr::Word(n) => u64::from(u128::BITS - n.leading_zeros()),
             Repr::Big(n) => n.bits(),
         }
+    }
+}
+
+/// Exact addition; allocates only when the sum exceeds 128 bits.
+///
+/// ```
+/// use crabdice::Natural;
+///
+/// let mut n = Natural::from(u128::MAX);
+/// n += &Natural::from(2_u8);
+/// assert_eq!(n.to_string(), "340282366920938463463374607431768211457");
+/// ```
+impl AddAssign<&Natural> for Natural {
+    fn add_assign(&mut self, other: &Natural) {
+        if let (Repr::Word(a), Repr::Word(b)) = (&self.0, &other.0)
+            && let Some(sum) = a.checked_add(*b)
+        {
+            self.0 = Repr::Word(sum);
+            return;
+        }
+        let sum = BigUint::from(std::mem::take(self)) + other.to_biguint();
+        *self = Self::from(sum);
     }
 }
 
@@ -179,6 +204,13 @@ mod tests {
             prop_assert_eq!(x.to_u128(), u128::try_from(&a).ok());
             prop_assert_eq!(BigUint::from(x.clone()), a.clone());
             prop_assert_eq!(x.to_biguint(), a);
+        }
+
+        #[test]
+        fn sums_are_exact(a in arbitrary(), b in arbitrary()) {
+            let mut sum = Natural::from(a.clone());
+            sum += &Natural::from(b.clone());
+            prop_assert_eq!(sum.to_biguint(), a + b);
         }
 
         #[test]

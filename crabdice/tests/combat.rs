@@ -9,6 +9,7 @@ use crabdice::{
     Deal, End, Limits, NoTrace, Outcome, Player, Report, Variant, count_games, play, play_observed,
     play_with, winning_score,
 };
+use num_bigint::BigUint;
 use proptest::prelude::*;
 use reference::RefOutcome;
 
@@ -69,7 +70,8 @@ fn check(one: &[u64], two: &[u64]) {
     );
     assert_eq!(winning_score(&d, Variant::Recursive).unwrap(), recursive.score, "score {what}");
     let count = count_games(&d, Limits::default(), &mut |_| {}).unwrap();
-    assert_eq!((count.games, count.max_depth), (recursive.games, recursive.max_depth), "{what}");
+    assert_eq!(count.games, recursive.games, "{what}");
+    assert_eq!(count.max_depth, recursive.max_depth, "{what}");
 }
 
 #[test]
@@ -348,7 +350,7 @@ fn the_literal_engine_gives_up_when_its_states_outgrow_the_memory_limit() {
 /// A deal whose games nest `k` deep at once: player 1 holds the odd cards
 /// from `2k − 1` down, player 2 the even ones from `2k`, each over `k + 5`
 /// cards of `lift` and more, so every game's first round starts a sub-game
-/// on all but a few of its cards. It plays `2^k` games.
+/// on all but a few of its cards. It plays `2^k` games when `k ≥ 4`.
 fn nested(k: u64, lift: u64) -> (Vec<u64>, Vec<u64>) {
     let pad = |first: u64| (0..k + 5).map(move |j| 2 * k + lift + first + 2 * j);
     let one = (1..=k).rev().map(|i| 2 * i - 1).chain(pad(1)).collect();
@@ -386,7 +388,7 @@ fn games_nested_thousands_deep_stop_at_the_memory_limit() {
         let outcome = play_with(&shallow, Variant::Recursive, roomy, &mut |_| {});
         assert_matches(&outcome.unwrap(), &expected, "nested 12");
         let count = count_games(&shallow, roomy, &mut |_| {}).unwrap();
-        assert_eq!((count.games, count.max_depth), (4096, 12));
+        assert_eq!((count.games.to_u128(), count.max_depth), (Some(4096), 12));
         // A few kilobytes are less than twelve games' decks.
         let tight = Limits { max_state_memory: 4096, ..Limits::default() };
         let result = play_with(&shallow, Variant::Recursive, tight, &mut |_| {});
@@ -397,16 +399,26 @@ fn games_nested_thousands_deep_stop_at_the_memory_limit() {
 }
 
 #[test]
-fn a_count_of_games_past_a_u64_is_an_error_not_a_wrapped_number() {
-    // Nested 63 deep, 2^63 games: the walk remembers the long games by
-    // deal and counts each again in one step, so it gets there in moments.
-    let (one, two) = nested(63, 0);
-    let count = count_games(&deal(&one, &two), Limits::default(), &mut |_| {}).unwrap();
-    assert_eq!((count.games, count.max_depth), (1 << 63, 63));
-    // One level more is 2^64 games, one more than a u64 holds.
-    let (one, two) = nested(64, 0);
-    let result = count_games(&deal(&one, &two), Limits::default(), &mut |_| {});
-    assert!(matches!(result, Err(crabdice::Exhausted::TooManyGames { .. })), "{result:?}");
+fn games_are_counted_exactly_past_64_and_128_bits() {
+    // The reference engine, which plays every game, sets the pattern: a
+    // deal nested k deep plays 2^k games, k deep (from k = 4: 3, 5 and 9
+    // games below that).
+    for k in 4..=11 {
+        let (one, two) = nested(k, 0);
+        let expected = reference::recursive(&one, &two);
+        assert_eq!((expected.games, expected.max_depth), (1 << k, k as u32), "nested {k}");
+        let count = count_games(&deal(&one, &two), Limits::default(), &mut |_| {}).unwrap();
+        assert_eq!((count.games.to_u128(), count.max_depth), (Some(1 << k), k as u32));
+    }
+    // The walk remembers long games by deal and counts each again in one
+    // step, so it reaches counts no engine could play one by one. They stay
+    // exact past a u64 (which used to be an error) and past a u128.
+    for k in [63, 64, 65, 127, 128, 129, 200] {
+        let (one, two) = nested(k, 0);
+        let count = count_games(&deal(&one, &two), Limits::default(), &mut |_| {}).unwrap();
+        assert_eq!(count.games.to_biguint(), BigUint::from(1_u8) << k, "nested {k}");
+        assert_eq!(count.max_depth, k as u32, "nested {k}");
+    }
 }
 
 /// Every permutation of `values`, split between the players every way.

@@ -64,7 +64,8 @@ fn the_literal_engine_reproduces_the_corpus_counts() {
 fn counting_the_games_reproduces_every_corpus_count() {
     for case in corpus() {
         let count = count_games(&case.deal, Limits::default(), &mut |_| {}).unwrap();
-        assert_eq!((count.games, count.max_depth), (case.two.2, case.two.3), "{}", case.file);
+        let count = (count.games.to_u128(), count.max_depth);
+        assert_eq!(count, (Some(case.two.2.into()), case.two.3), "{}", case.file);
     }
 }
 
@@ -117,10 +118,7 @@ fn three_thousand_seeded_deals_match_the_reference() {
             "seed {seed}"
         );
         let count = count_games(&deal, Limits::default(), &mut |_| {}).unwrap();
-        assert_eq!(
-            (count.games, count.max_depth),
-            (expected.games, expected.max_depth),
-            "seed {seed}"
-        );
+        assert_eq!(count.games, expected.games, "seed {seed}");
+        assert_eq!(count.max_depth, expected.max_depth, "seed {seed}");
     }
 }

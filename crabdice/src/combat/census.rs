@@ -54,15 +54,20 @@ use super::deal::Labelled;
 use super::seesaw;
 use super::stacks::Stacks;
 use super::{Budget, Deal, Exhausted, Held, Limits, Player, Variant};
+use crate::Natural;
 
 /// How many games a deal of Recursive Combat plays, and how deeply they nest.
 ///
 /// The same figures as [`Report::games`](super::Report::games) and
-/// [`Report::max_depth`](super::Report::max_depth) from the literal engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// [`Report::max_depth`](super::Report::max_depth) from the literal engine,
+/// but the games are counted exactly at any size: the walk counts a game it
+/// remembers in one step each time it comes back, so a deal built to nest
+/// reaches 2⁶⁴ games in moments, where the literal engine would play them
+/// one by one.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GameCount {
     /// Games played, the top game included.
-    pub games: u64,
+    pub games: Natural,
     /// How deeply sub-games nested: 0 when no sub-game was played, 1 when
     /// sub-games were played but none of them started another, and so on.
     pub max_depth: u32,
@@ -91,7 +96,7 @@ pub struct GameCount {
 ///
 /// let deal = Deal::parse("Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n")?;
 /// let count = count_games(&deal, Limits::default(), &mut |_| {})?;
-/// assert_eq!(count, GameCount { games: 5, max_depth: 2 });
+/// assert_eq!(count, GameCount { games: 5_u8.into(), max_depth: 2 });
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn count_games(
@@ -169,7 +174,7 @@ struct Frame {
     /// The cards drawn in the current round, while a sub-game decides it.
     drawn: [u32; 2],
     /// Games played so far in this game and below it, itself included.
-    games: u64,
+    games: Natural,
     /// The deepest game so far in this game and below it.
     deepest: u32,
     /// Rounds played so far in this game and below it.
@@ -201,7 +206,7 @@ impl Frame {
         self.round = 0;
         self.last_sub_game = 0;
         self.next_look = 0;
-        self.games = 1;
+        self.games = 1_u8.into();
         self.deepest = depth;
         self.stacks.reset(one.len() + two.len());
     }
@@ -267,14 +272,6 @@ fn key<'k>(buffer: &'k mut Vec<u32>, one: &[u32], two: &[u32]) -> &'k [u32] {
     buffer
 }
 
-/// `games + more`, or the error that says the count outgrew a `u64`: a
-/// game remembered by its deal is counted again in one addition each time
-/// it comes back, so counts can double at every level of a deal built to
-/// nest, far faster than games can be played.
-fn add_games(games: u64, more: u64, budget: &Budget<'_>) -> Result<u64, Exhausted> {
-    games.checked_add(more).ok_or(Exhausted::TooManyGames { played: budget.played() })
-}
-
 /// Whether a round in which these cards are drawn, leaving the players
 /// `left` cards, is decided by a sub-game: each must hold at least as many
 /// cards as the value it drew (`need`, see `Labelled::need`).
@@ -293,7 +290,7 @@ struct Walk<'a, 'b> {
     spare: Vec<Frame>,
     /// Games that took long, by deal: who won, the games they played and
     /// how deeply those nested below them.
-    remembered: FxHashMap<Box<[u32]>, (Player, u64, u32)>,
+    remembered: FxHashMap<Box<[u32]>, (Player, Natural, u32)>,
     /// Cards held by the keys of `remembered`.
     remembered_cards: usize,
     /// Room to build a key.
@@ -347,21 +344,25 @@ impl<'a, 'b> Walk<'a, 'b> {
             if let Some(winner) = self.ended(budget)? {
                 // The game's counts go to the game that started it, whose
                 // round it settles.
-                let frame = self.stack.pop().unwrap_or_default();
-                let count = GameCount { games: frame.games, max_depth: frame.deepest };
+                let mut frame = self.stack.pop().unwrap_or_default();
+                let games = std::mem::take(&mut frame.games);
                 let depth = self.stack.len() as u32;
                 if frame.work >= self.tuning.remember && self.remembered_cards < REMEMBERED_CARDS {
                     let [one, two] = &frame.dealt;
                     self.remembered_cards += frame.cards() + 1;
                     let below = frame.deepest - depth;
                     let key = key(&mut self.key, one, two).into();
-                    self.remembered.insert(key, (winner, frame.games, below));
+                    self.remembered.insert(key, (winner, games.clone(), below));
                 }
-                let work = frame.work;
+                let (work, deepest) = (frame.work, frame.deepest);
                 self.spare.push(frame);
-                let Some(parent) = self.stack.last_mut() else { return Ok(count) };
-                parent.games = add_games(parent.games, count.games, budget)?;
-                parent.deepest = parent.deepest.max(count.max_depth);
+                let Some(parent) = self.stack.last_mut() else {
+                    return Ok(GameCount { games, max_depth: deepest });
+                };
+                // Exact at any size: a remembered game counted again in one
+                // step doubles the count at every level of a nested deal.
+                parent.games += &games;
+                parent.deepest = parent.deepest.max(deepest);
                 parent.work += work;
                 self.settle(winner);
             } else if let Some(winner) = self.round(budget, &mut scratch)? {
@@ -441,15 +442,15 @@ impl<'a, 'b> Walk<'a, 'b> {
         }
         budget.charge((sizes[0] + sizes[1]) as u64)?;
         if !self.remembered.is_empty()
-            && let Some(&(winner, games, below)) =
+            && let Some((winner, games, below)) =
                 self.remembered.get(key(&mut self.key, &scratch[0], &scratch[1]))
         {
             self.recalled += 1;
             let depth = self.stack.len() as u32;
             let Some(frame) = self.stack.last_mut() else { return Ok(None) };
-            frame.games = add_games(frame.games, games, budget)?;
+            frame.games += games;
             frame.deepest = frame.deepest.max(depth + below);
-            return Ok(Some(winner));
+            return Ok(Some(*winner));
         }
         self.push(&scratch[0], &scratch[1], budget)?;
         Ok(None)
@@ -529,7 +530,7 @@ mod tests {
     /// The literal engine's count, which stores every state.
     fn literal(deal: &Deal) -> GameCount {
         let report = super::super::play_observed(deal, Variant::Recursive, &mut NoTrace).unwrap();
-        GameCount { games: report.games, max_depth: report.max_depth }
+        GameCount { games: report.games.into(), max_depth: report.max_depth }
     }
 
     /// The cards `1..=2n` shuffled by a seeded xorshift and split `n + n`.

@@ -342,14 +342,6 @@ pub enum Exhausted {
         /// Rounds played when the engine stopped.
         played: u64,
     },
-    /// [`count_games`] found more games than a `u64` counts (games it
-    /// remembers are counted again in one step each time they come back,
-    /// so a deal built to nest can reach that in a fraction of a second).
-    #[error("gave up after {}: the deal plays more than 2^64 − 1 games", rounds(*played))]
-    TooManyGames {
-        /// Rounds played when the walk stopped.
-        played: u64,
-    },
 }
 
 /// `1 round`, `2 rounds`.

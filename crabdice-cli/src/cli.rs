@@ -168,13 +168,13 @@ pub struct DiceOptions {
     #[arg(long)]
     pub histogram: bool,
     /// Refuse to count a Dirac game (part 2) estimated to take more than
-    /// OPS word operations [default: 20000000000, a few seconds]. The
+    /// OPS word operations [default: 20000000000, seconds]. The
     /// estimate is an upper bound, made before the count starts; raise it
     /// to count a larger game.
     #[arg(long, value_name = "OPS", value_parser = whole_number, allow_negative_numbers = true)]
     pub max_work: Option<u64>,
     /// Refuse to count a Dirac game (part 2) whose table of one player's
-    /// counts is estimated past SIZE [default: 128M]. Bytes, or K, M, G or T
+    /// counts is estimated past SIZE [default: 256M]. Bytes, or K, M, G or T
     /// for powers of 1024, such as 512M or 8G.
     #[arg(long, value_name = "SIZE", value_parser = memory_size, allow_negative_numbers = true)]
     pub max_memory: Option<usize>,

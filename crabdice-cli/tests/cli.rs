@@ -302,7 +302,7 @@ fn nonsense_rules_and_bad_positions_are_errors() {
         .assert()
         .code(1)
         .stdout("")
-        .stderr(predicate::str::contains("needs about").and(predicate::str::contains("--die")));
+        .stderr(predicate::str::contains("need about").and(predicate::str::contains("--die")));
     for (input, message) in [
         ("Player 1 starting position: 4\n", "at least two players"),
         (
@@ -340,7 +340,7 @@ fn max_work_and_max_memory_move_the_bounds_on_counting_a_dirac_game() {
     let part2 = ["dice", "examples/dice.txt", "--part", "2"];
     // The puzzle's own estimates, read from the refusals of tiny limits.
     let work = estimate(&[&part2[..], &["--max-work", "1"]].concat(), "takes about ");
-    let words = estimate(&[&part2[..], &["--max-memory", "1"]].concat(), "needs about ");
+    let words = estimate(&[&part2[..], &["--max-memory", "1"]].concat(), "need about ");
     assert!(work > 1000 && words > 100, "{work} operations, {words} words");
     // At the estimate the game is counted, one below it is refused, naming
     // the flag that moves the bound.

@@ -402,10 +402,11 @@ pub enum RulesError {
     NoTarget,
     /// A Dirac game whose tables would not fit in memory.
     #[error(
-        "a player's table for this Dirac game needs about {words} 64-bit words (board × target \
-         cells × words per count, a board counting as at most target + rolls × die spaces), over \
-         the limit of {limit}: lower --target or --board, or --die or --rolls when the board is \
-         larger than target + rolls × die, or raise the limit with --max-memory (8 bytes a word)"
+        "a player's tables for this Dirac game need about {words} 64-bit words (board × target \
+         cells, a board counting as at most target + rolls × die spaces, times the words a count \
+         takes, before and after a turn and while counts widen), over the limit of {limit}: lower \
+         --target or --board, or --die or --rolls when the board is larger than target + rolls × \
+         die, or raise the limit with --max-memory (8 bytes a word)"
     )]
     DiracTooBig {
         /// The estimated size.
@@ -415,11 +416,11 @@ pub enum RulesError {
     },
     /// A Dirac game that would take too long to count.
     #[error(
-        "counting this Dirac game takes about {work} word operations (players × board × target × \
-         most turns a game can last × distinct moves × words per count × √words of a turn's \
-         count), over the limit of \
-         {limit}: lower --target, --board, --die or --rolls, or raise the limit with --max-work \
-         (the default, 20000000000, is a few seconds)"
+        "counting this Dirac game takes about {work} word operations (players × board × target \
+         × most turns a game can last × a pass per roll, or, once counts outgrow 1024 bits, a \
+         product per distinct move; times the words a count takes), over the limit of {limit}: \
+         lower --target, --board, --die or --rolls, or raise the limit with --max-work (the \
+         default, 20000000000, is seconds)"
     )]
     DiracTooSlow {
         /// The estimated work.

@@ -470,10 +470,26 @@ fn the_puzzle_on_a_board_of_2_to_the_64_matches_the_literal_game() {
 }
 
 #[test]
+fn a_large_board_and_a_large_die_are_counted_within_the_default_limits() {
+    // A die of 20,000 faces on a board of a million spaces plays on 20,008
+    // of them: the estimate once multiplied the table by every distinct
+    // move (2.6 × 10^10 operations) and refused it, but the word engine
+    // passes over the table once a roll (5 × 10^5).
+    let rules = DiceRules { board: 1_000_000, target: 8, faces: 20_000, rolls: 1 };
+    let positions = [999_990, 1];
+    let wins = count_wins::<BigUint>(&starts(&positions), &rules, DiracEngine::PerPlayer);
+    assert_eq!(wins.unwrap(), literal_dirac(&positions, &rules));
+}
+
+#[test]
 fn huge_dirac_games_are_refused_at_once() {
     let starts = Starts::parse(EXAMPLE).unwrap();
     for rules in [
         DiceRules { target: 1_000_000, ..DiceRules::dirac() },
+        // Counts past 1024 bits, so big-integer cells, estimated at 1.5 ×
+        // 10^11 operations: refused once the machine words overflow, in a
+        // tenth of a second.
+        DiceRules { target: 5000, ..DiceRules::dirac() },
         // A large die makes a large board matter: 3 × 2^20 + 21 spaces.
         DiceRules { board: u64::MAX, faces: 1 << 20, ..DiceRules::dirac() },
         DiceRules { faces: u64::MAX, rolls: u64::MAX, ..DiceRules::dirac() },

@@ -21,7 +21,8 @@
 //!   then each has its own table, which moves to wider words (128, 256, 512,
 //!   1024 bits) mid-game when the bound outgrows them; past 1024 bits the
 //!   player is counted again in big-integer cells (`by_cells`, the old
-//!   engine and the tests' reference).
+//!   engine and the tests' reference), once the game's estimate in them
+//!   has been checked against the limits.
 
 use std::fmt;
 
@@ -29,10 +30,11 @@ use num_bigint::BigUint;
 
 use crate::count::sealed::Sealed;
 use crate::count::{Count, Universes};
-use crate::error::CountOverflow;
+use crate::error::{CountOverflow, DiceError};
 
-use super::DiceRules;
 use super::quantum::moves;
+use super::rules::Counting;
+use super::{DiceRules, DiracLimits};
 
 /// A player's turn `t` alone: `W[t]`, its universes first reaching the
 /// target then, and `N[t]`, those still short of it after the turn.
@@ -107,7 +109,14 @@ impl Counts {
 
 /// Every player alone, for starts on the board and rules already checked:
 /// in machine words when the bounds allow it, in big integers otherwise.
-pub(crate) fn play(starts: &[u64], rules: &DiceRules) -> Result<Counts, CountOverflow> {
+///
+/// A player whose counts outgrow 1024 bits is counted again in big-integer
+/// cells, if their own estimate is within `limits`.
+pub(crate) fn play(
+    starts: &[u64],
+    rules: &DiceRules,
+    limits: &DiracLimits,
+) -> Result<Counts, DiceError> {
     let Some(shape) = Shape::new(rules) else {
         return Ok(Counts::Big(by_cells::<BigUint>(starts, rules)?));
     };
@@ -119,13 +128,13 @@ pub(crate) fn play(starts: &[u64], rules: &DiceRules) -> Result<Counts, CountOve
                 players.extend(pair.players.into_iter().map(Played::Words));
             } else {
                 for single in pair.split() {
-                    players.push(shape.finish(single, rules)?);
+                    players.push(shape.finish(single, rules, (starts, limits))?);
                 }
             }
         } else {
             for &start in group {
                 let single = State::<u64>::new(&shape, &[start], Packing::Single);
-                players.push(shape.finish(single, rules)?);
+                players.push(shape.finish(single, rules, (starts, limits))?);
             }
         }
     }
@@ -256,7 +265,15 @@ impl Shape {
     /// Plays one player to the end, moving its table to wider words
     /// whenever a turn's bound outgrows them: 64, 128, 256, 512 and 1024
     /// bits, then big-integer cells from the start.
-    fn finish(&self, state: State<u64>, rules: &DiceRules) -> Result<Played, CountOverflow> {
+    /// `game` is every player's start and the limits: big-integer cells
+    /// are used only if the whole game's estimate in them is within the
+    /// limits, as every player is likely to need them.
+    fn finish(
+        &self,
+        state: State<u64>,
+        rules: &DiceRules,
+        game: (&[u64], &DiracLimits),
+    ) -> Result<Played, DiceError> {
         let mut state = state;
         if self.resume(&mut state, Packing::Single) {
             return Ok(Played::Words(state.into_player()));
@@ -277,6 +294,7 @@ impl Shape {
         if self.resume(&mut state, Packing::Single) {
             return Ok(Played::Big(state.into_player()));
         }
+        rules.check_dirac_size(game.0, game.1, Counting::Cells)?;
         let mut cells = by_cells::<BigUint>(&state.starts[..1], rules)?;
         Ok(Played::Big(cells.pop().unwrap_or_default()))
     }
@@ -345,10 +363,16 @@ impl<L: Word> State<L> {
 impl State<u64> {
     /// Two players sharing words, each in words of its own.
     fn split(self) -> [State<u64>; 2] {
-        let Table { cells, flipped, cols, target } = self.table;
+        let Table { mut cells, flipped, cols, target } = self.table;
+        // The second player's half is copied out, the first's kept in
+        // place: two tables at once, not three.
+        let high = cells.iter().map(|word| word >> 32).collect();
+        for word in &mut cells {
+            *word &= u64::from(u32::MAX);
+        }
+        let mut halves = [Some(cells), Some(high)];
         let [mut first, mut second] = [0, 1].map(|slot| {
-            let lane = |word: &u64| if slot == 0 { word & u64::from(u32::MAX) } else { word >> 32 };
-            let cells = cells.iter().map(lane).collect();
+            let cells = halves[slot].take().unwrap_or_default();
             State {
                 table: Table { cells, flipped, cols, target },
                 band: self.band,
@@ -587,7 +611,7 @@ struct Table<L> {
 }
 
 /// The most columns a kernel handles at once.
-const MAX_COLUMNS: usize = 4;
+pub(crate) const MAX_COLUMNS: usize = 4;
 
 impl<L: Word> Table<L> {
     fn new(board: usize, target: usize) -> Self {
@@ -860,7 +884,7 @@ mod tests {
 
     /// The word engine's counts as big integers, and which form held them.
     fn words(starts: &[u64], rules: &DiceRules) -> (Vec<Alone<BigUint>>, bool) {
-        match play(starts, rules).unwrap() {
+        match play(starts, rules, &DiracLimits::default()).unwrap() {
             Counts::Words(players) => {
                 let big = |turn: &Turn<u128>| Turn {
                     reached: BigUint::from(turn.reached),
@@ -930,7 +954,11 @@ mod tests {
             assert!(!pair.players[0].is_empty());
             let [first, second] = pair.split();
             for (single, start) in [(first, 4), (second, 8)] {
-                let Ok(Played::Words(turns)) = shape.finish(single, &rules) else { panic!() };
+                let Ok(Played::Words(turns)) =
+                    shape.finish(single, &rules, (&[start], &DiracLimits::default()))
+                else {
+                    panic!()
+                };
                 let cells = by_cells::<u128>(&[start], &rules).unwrap().remove(0);
                 assert_eq!(turns, cells, "target {target}, start {start}");
             }

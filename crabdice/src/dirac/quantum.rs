@@ -19,6 +19,7 @@ use crate::error::{CountOverflow, DiceError};
 use crate::tally::Tally;
 
 use super::alone::{self, Counts};
+use super::rules::Counting;
 use super::{DiceRules, DiracLimits, Starts, memo, tree};
 
 /// The most roll nodes the universe tree engine visits.
@@ -139,7 +140,7 @@ pub fn play_dirac_within(
     let wins = if engine == DiracEngine::PerPlayer {
         // Each player alone once, in the narrowest words that hold it; only
         // the few products of the interleaving are retried wider.
-        let alone = alone::play(at, rules)?;
+        let alone = alone::play(at, rules, limits)?;
         widen(
             || totals::<u64>(&alone).map(into_universes),
             || {
@@ -151,11 +152,11 @@ pub fn play_dirac_within(
         )?
     } else {
         widen(
-            || wins::<u64>(at, rules, engine).map(into_universes),
+            || wins::<u64>(at, rules, engine, limits).map(into_universes),
             || {
                 widen(
-                    || wins::<u128>(at, rules, engine).map(into_universes),
-                    || wins::<BigUint>(at, rules, engine).map(into_universes),
+                    || wins::<u128>(at, rules, engine, limits).map(into_universes),
+                    || wins::<BigUint>(at, rules, engine, limits).map(into_universes),
                 )
             },
         )?
@@ -204,7 +205,7 @@ pub fn count_wins_within<C: Count>(
     limits: &DiracLimits,
 ) -> Result<Vec<C>, DiceError> {
     let (rules, at) = check(starts, rules, engine, limits)?;
-    wins(&at, &rules, engine)
+    wins(&at, &rules, engine, limits)
 }
 
 /// One player's universes by turn: how many first reach the target on each of
@@ -251,7 +252,7 @@ pub fn win_histogram_within(
     limits: &DiracLimits,
 ) -> Result<Vec<WinsByTurn>, DiceError> {
     let (rules, at) = check(starts, rules, DiracEngine::PerPlayer, limits)?;
-    let alone = alone::play(&at, &rules)?;
+    let alone = alone::play(&at, &rules, limits)?;
     widen(
         || histogram::<u64>(&alone),
         || widen(|| histogram::<u128>(&alone), || histogram::<BigUint>(&alone)),
@@ -271,7 +272,11 @@ fn check(
     rules.validate()?;
     starts.check(rules)?;
     let (small, at) = rules.dirac_board(starts.positions());
-    small.check_dirac_size(&at, limits)?;
+    let counting = match engine {
+        DiracEngine::PerPlayer => Counting::Words,
+        DiracEngine::Memo | DiracEngine::Tree => Counting::Cells,
+    };
+    small.check_dirac_size(&at, limits, counting)?;
     Ok(match engine {
         DiracEngine::Tree => (*rules, starts.positions().to_vec()),
         DiracEngine::Memo | DiracEngine::PerPlayer => (small, at),
@@ -293,16 +298,18 @@ fn into_universes<C: Count>(wins: Vec<C>) -> Vec<Universes> {
     wins.into_iter().map(Into::into).collect()
 }
 
-/// The engines, for starts already on the board and rules already checked.
+/// The engines, for starts already on the board and rules already checked
+/// (`limits` for the per-player engine's move to big-integer cells).
 fn wins<C: Count>(
     starts: &[u64],
     rules: &DiceRules,
     engine: DiracEngine,
+    limits: &DiracLimits,
 ) -> Result<Vec<C>, DiceError> {
     match engine {
         DiracEngine::Tree => tree::wins(starts, rules, MAX_TREE_ROLLS),
         DiracEngine::Memo => memo::wins(starts, rules, MAX_MEMO_STATES),
-        DiracEngine::PerPlayer => totals(&alone::play(starts, rules)?),
+        DiracEngine::PerPlayer => totals(&alone::play(starts, rules, limits)?),
     }
 }
 
@@ -386,6 +393,7 @@ mod tests {
     /// against the other two engines.
     #[test]
     fn the_universe_tree_agrees_with_both_engines_on_small_games() {
+        let unbounded = DiracLimits { max_work: u128::MAX, max_table_words: u128::MAX };
         let mut walked = 0;
         for board in 1..=7 {
             for target in 1..=8 {
@@ -402,7 +410,8 @@ mod tests {
                             };
                             walked += 1;
                             let fast =
-                                wins::<u64>(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+                                wins::<u64>(&starts, &rules, DiracEngine::PerPlayer, &unbounded)
+                                    .unwrap();
                             let memo = memo::wins::<u64>(&starts, &rules, 1 << 16).unwrap();
                             assert_eq!(tree, fast, "{rules} {starts:?}");
                             assert_eq!(memo, fast, "{rules} {starts:?}");
@@ -418,10 +427,13 @@ mod tests {
     fn a_wider_type_is_only_needed_when_the_narrow_one_overflows() {
         let rules = DiceRules { target: 30, ..DiceRules::dirac() };
         let starts = [4, 8];
-        let narrow = wins::<u64>(&starts, &rules, DiracEngine::PerPlayer).unwrap_err();
+        let narrow = wins::<u64>(&starts, &rules, DiracEngine::PerPlayer, &DiracLimits::default())
+            .unwrap_err();
         assert_eq!(narrow, CountOverflow { width: "u64" }.into());
-        let wide = wins::<u128>(&starts, &rules, DiracEngine::PerPlayer).unwrap();
-        let big = wins::<BigUint>(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+        let wide =
+            wins::<u128>(&starts, &rules, DiracEngine::PerPlayer, &DiracLimits::default()).unwrap();
+        let big = wins::<BigUint>(&starts, &rules, DiracEngine::PerPlayer, &DiracLimits::default())
+            .unwrap();
         assert_eq!(wide.into_iter().map(BigUint::from).collect::<Vec<_>>(), big);
     }
 }

@@ -28,18 +28,43 @@
 //!   is at most the longest game a player can play alone, `turns`: at most
 //!   `target` (a landing scores at least 1), often far fewer, and computed
 //!   exactly from the rules by a sliding maximum over the board
-//!   ([`DiceRules::longest_game`], for boards and targets of up to 2²²
-//!   cells; `target` beyond). The table may hold at most 2²⁴ 64-bit words
-//!   (128 MiB), and the whole count, estimated as `(players × board ×
-//!   target × turns × distinct moves + turns × players²) × words per
-//!   count × √(words of one turn's count)`, may take at most 2 × 10¹⁰ word
-//!   operations (seconds). The square root is for multiplying two large
-//!   numbers: a turn's counts (`faces^rolls` universes) are one word under
-//!   the puzzle's rules, but 25,000 words with a million rolls, where the
-//!   count is products of large numbers, not sums of large and small. Both
-//!   estimates are upper bounds. `turns` is first taken as `target`, and
-//!   worked out only if that refuses the game: the puzzle's rules pass at
-//!   about 124,000 (worked out, its games last at most 10 turns). Both
+//!   ([`DiceRules::longest_game`], for boards and targets of up to 2²⁴
+//!   cells; `target` beyond). The estimates follow the engine that will
+//!   count the game:
+//!   * while a turn's universes fit in 128 bits and every count in 1024,
+//!     the word engine: two tables of `board × (target + 4)` words of 1,
+//!     2, 4, 8 or 16 limbs (moving to wider ones holds the narrower copy
+//!     too, for a moment; in 64-bit words, two players' tables are held
+//!     at once where they stop sharing words), and four rows of the board
+//!     for the kernel; a turn costs `rolls + 1` passes over the table, so
+//!     the work is `(players × board × target × turns × (rolls + 1) +
+//!     turns × players²) × limbs`, plus 64 operations per word of the
+//!     tables (zeroed, copied as they widen, read: on a large board, that
+//!     is the work);
+//!   * otherwise big-integer cells: each cell holding universes (at most
+//!     `min(board, target) × target` of them, as a pawn short of the target
+//!     stands on a space no higher than its score) adds its count times
+//!     each distinct move's, so the work is `(players × turns × cells held
+//!     × distinct moves + building the moves + turns × players²) × words
+//!     per count (at least 64: a product allocates) × √(words of one
+//!     turn's count)`. The square root is for multiplying two large
+//!     numbers: a turn's counts are 25,000 words with a million rolls, and
+//!     the count is then products of large numbers, not sums of large and
+//!     small.
+//!
+//!   The per-player engine is estimated in machine words whenever a
+//!   turn's universes fit in 128 bits: the bound `faces^(rolls × t)` on
+//!   its counts is far above them once most universes have reached the
+//!   target, so the words often hold a game the bound says they cannot.
+//!   If a count does outgrow 1024 bits, the engine checks the game's
+//!   estimate in big-integer cells before it moves to them, and refuses
+//!   the game then (target 5000: after a tenth of a second).
+//!
+//!   The tables may hold at most 2²⁵ 64-bit words (256 MiB) and the count
+//!   may take at most 2 × 10¹⁰ word operations (seconds: measured on
+//!   random rules, 1.7 to 40 × 10⁹ a second). Both estimates are upper
+//!   bounds. `turns` is first taken as `target`, and worked out only if
+//!   that refuses the game: the puzzle's rules pass at about 49,000. Both
 //!   limits are defaults: [`DiracLimits`] moves them (`--max-memory` and
 //!   `--max-work` on the command line).
 //!
@@ -57,15 +82,28 @@ use crate::error::RulesError;
 pub(crate) const MAX_SIMULATED_TURNS: u64 = 20_000_000;
 
 /// The most 64-bit words one player's table may hold in the Dirac game by
-/// default (128 MiB): [`DiracLimits::max_table_words`].
-pub const DIRAC_TABLE_WORDS: u128 = 1 << 24;
+/// default (256 MiB): [`DiracLimits::max_table_words`].
+pub const DIRAC_TABLE_WORDS: u128 = 1 << 25;
 
 /// The most word operations a Dirac count may be estimated to take by
 /// default (a few seconds): [`DiracLimits::max_work`].
 pub const DIRAC_WORK: u128 = 20_000_000_000;
 
+/// Which engine a Dirac game's estimates are for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Counting {
+    /// The per-player engine's machine words, tried first: it moves to
+    /// big-integer cells (and checks their estimate) only if a count
+    /// outgrows 1024 bits.
+    Words,
+    /// Big-integer cells, one product per distinct move (the per-player
+    /// engine past 1024 bits, and the memo and tree engines).
+    Cells,
+}
+
 /// Bounds on counting a Dirac game, checked against estimates of its time
-/// and memory before the count starts: a game estimated
+/// and memory before the count starts (and by the per-player engine again
+/// before it moves from machine words to big integers): a game estimated
 /// past either is refused with [`RulesError::DiracTooBig`] or
 /// [`RulesError::DiracTooSlow`] at once, instead of running for minutes or
 /// filling memory. Both estimates are upper bounds. Fields left out of a
@@ -84,14 +122,15 @@ pub const DIRAC_WORK: u128 = 20_000_000_000;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DiracLimits {
-    /// Most word operations the count may be estimated to take: about
-    /// `(players × board × target × turns × distinct moves + turns ×
-    /// players²) × words per count × √(words of one turn's count)`. The
-    /// default, [`DIRAC_WORK`], is a few seconds here.
+    /// Most word operations the count may be estimated to take: for each
+    /// player, turn and cell of the table, a pass per roll, or, once counts
+    /// outgrow 1024 bits, a product per distinct move; times the words a
+    /// count takes (the module documentation of `rules` gives the
+    /// formulas). The default, [`DIRAC_WORK`], is seconds here.
     pub max_work: u128,
-    /// Most 64-bit words one player's table may be estimated to hold:
-    /// `board × target × words per count`. The default is
-    /// [`DIRAC_TABLE_WORDS`] (128 MiB).
+    /// Most 64-bit words one player's tables may be estimated to hold: two
+    /// of `board × target` cells, times the words a count takes. The
+    /// default is [`DIRAC_TABLE_WORDS`] (256 MiB).
     pub max_table_words: u128,
 }
 
@@ -172,23 +211,24 @@ impl DiceRules {
     }
 
     /// Refuses a Dirac game too large to count (see the module
-    /// documentation), for players on `starts`. Assumes valid rules, and
-    /// starts on the board.
+    /// documentation), for players on `starts`, counted by `counting`.
+    /// Assumes valid rules, and starts on the board.
     pub(crate) fn check_dirac_size(
         &self,
         starts: &[u64],
         limits: &DiracLimits,
+        counting: Counting,
     ) -> Result<(), RulesError> {
         // A game takes at most one turn a point. Only when that is too many
         // is the longest game worked out (it costs more than counting the
         // puzzle's game).
-        self.check_turns(starts.len(), self.target, limits).or_else(|refused| {
-            match self.longest_game(starts) {
-                Some(longest) if longest < self.target => {
-                    self.check_turns(starts.len(), longest, limits)
-                }
-                _ => Err(refused),
+        self.check_turns(starts.len(), self.target, limits, counting).or_else(|refused| match self
+            .longest_game(starts)
+        {
+            Some(longest) if longest < self.target => {
+                self.check_turns(starts.len(), longest, limits, counting)
             }
+            _ => Err(refused),
         })
     }
 
@@ -199,37 +239,93 @@ impl DiceRules {
         players: usize,
         longest: u64,
         limits: &DiracLimits,
+        counting: Counting,
     ) -> Result<(), RulesError> {
-        let words = self.count_words(longest);
         let cells = u128::from(self.board) * u128::from(self.target);
-        let table = cells.saturating_mul(words);
+        let players = players as u128;
+        // Interleaving: each turn multiplies the players' counts together.
+        let interleave = u128::from(longest).saturating_mul(players).saturating_mul(players);
+        let words = self.word_limbs(longest).filter(|_| counting == Counting::Words);
+        let (table, work) = if let Some(limbs) = words {
+            // The word engine: a turn is `rolls` passes of a sliding window
+            // over the table, and a landing, each a word operation a cell.
+            let passes = if self.faces == 1 { 1 } else { u128::from(self.rolls) + 1 };
+            let turns = cells
+                .saturating_mul(u128::from(longest))
+                .saturating_mul(passes)
+                .saturating_mul(players);
+            // Two tables (before and after a turn) of `board` rows of
+            // `target` columns and a kernel's spare ones, in the widest
+            // words the count needs (moving to them holds the narrower
+            // copy too, for a moment), or, in 64-bit words, two players'
+            // tables at once, where they stop sharing words; and the
+            // kernel's four rows of the board, a few columns wide. Each
+            // word is zeroed, copied and read: on a large board that, not
+            // the arithmetic, is the work (measured: 2.9 s and 1.2 GB for
+            // a die of a million on a board of three million spaces).
+            let columns = u128::from(self.target) + super::alone::MAX_COLUMNS as u128;
+            let tables = if limbs == 1 { 4 } else { 2 } * columns * limbs;
+            let kernel = 4 * limbs.max(super::alone::MAX_COLUMNS as u128);
+            let table = u128::from(self.board) * (tables + kernel);
+            let work = turns.saturating_add(interleave).saturating_mul(limbs);
+            (table, work.saturating_add(64 * table))
+        } else {
+            // Big-integer cells: each cell that holds universes adds its
+            // count times each distinct move's to another (and the table is
+            // cleared: less work, unless the board dwarfs the target). A
+            // pawn still short of the target stands on a space no higher
+            // than its score, so at most `min(board, target) × target`
+            // cells hold universes (and the start).
+            let words = self.count_words(longest);
+            let moves = u128::from(self.distinct_moves());
+            let held = u128::from(self.board.min(self.target)) * u128::from(self.target) + 1;
+            let turns = held
+                .saturating_mul(moves)
+                .max(cells)
+                .saturating_mul(u128::from(longest))
+                .saturating_mul(players);
+            // Building the moves tally: about 2·log₂(rolls) convolutions of
+            // at most `moves` outcomes each.
+            let tally = 2 * u128::from(u64::BITS - self.rolls.leading_zeros()) * moves * moves;
+            // A product of big integers allocates, however short they are:
+            // about 32 word operations where a cell's count grows, 64 where
+            // the tally's short counts are made (measured: a tally of
+            // 10,000 moves took 16 s).
+            let work = (turns.saturating_add(interleave).saturating_mul(words.max(32)))
+                .saturating_add(tally.saturating_mul(words.max(64)));
+            // Counts are multiplied by a turn's counts: large numbers by
+            // large numbers once those take many words (`--rolls 400000`:
+            // 7 s, where a cost linear in the words was estimated at 0.55 ×
+            // 10⁹).
+            let work = work.saturating_mul(self.count_words(1).isqrt());
+            // Two tables of cells three words each, and the counts held.
+            let table = (6 * cells).saturating_add(held.saturating_mul(words));
+            (table, work)
+        };
         if table > limits.max_table_words {
             return Err(RulesError::DiracTooBig { words: table, limit: limits.max_table_words });
         }
-        let moves = u128::from(self.distinct_moves());
-        let turns = cells
-            .saturating_mul(u128::from(longest))
-            .saturating_mul(moves)
-            .saturating_mul(players as u128);
-        // Building the moves tally: about 2·log₂(rolls) convolutions of at
-        // most `moves` outcomes each.
-        let tally = 2 * u128::from(u64::BITS - self.rolls.leading_zeros()) * moves * moves;
-        // Interleaving: each turn multiplies the players' counts together.
-        let players = players as u128;
-        let interleave = u128::from(longest).saturating_mul(players).saturating_mul(players);
-        // Counts are multiplied by a turn's counts: large numbers by large
-        // numbers once those take many words (`--rolls 400000`: 7 s, where
-        // a cost linear in the words was estimated at 0.55 × 10⁹).
-        let products = self.count_words(1).isqrt();
-        let work = turns
-            .saturating_add(tally)
-            .saturating_add(interleave)
-            .saturating_mul(words)
-            .saturating_mul(products);
         if work > limits.max_work {
             return Err(RulesError::DiracTooSlow { work, limit: limits.max_work });
         }
         Ok(())
+    }
+
+    /// The 64-bit words a count takes in the word engine over `longest`
+    /// turns (1, 2, 4, 8 or 16), or `None` when it cannot count the game at
+    /// all: a turn's universes (`faces^rolls`) past 128 bits. The engine
+    /// moves to wider words when `alive × universes` would not fit, and
+    /// after `t` turns `alive × universes ≤ (faces^rolls)^t < 2^(t × bits
+    /// of faces^rolls)`. Past 1024 bits that bound says 16 words: most
+    /// universes have reached the target long before, so the counts often
+    /// stay within them, and the engine checks the big-integer count's own
+    /// estimate when they do not.
+    fn word_limbs(&self, longest: u64) -> Option<u128> {
+        let rolls = u32::try_from(self.rolls).ok()?;
+        let universes =
+            if self.faces == 1 { 1 } else { u128::from(self.faces).checked_pow(rolls)? };
+        let bits = u128::from(longest) * u128::from(u128::BITS - universes.leading_zeros());
+        Some(bits.div_ceil(64).clamp(1, 16).next_power_of_two())
     }
 
     /// The same Dirac game on the smallest board that plays it, with each
@@ -276,8 +372,8 @@ impl DiceRules {
 }
 
 /// The most `board × target` cells [`DiceRules::longest_game`] works
-/// through (16 MiB of turn counts).
-const MAX_LONGEST_GAME_CELLS: u64 = 1 << 22;
+/// through (a fraction of a second).
+const MAX_LONGEST_GAME_CELLS: u64 = 1 << 24;
 
 impl DiceRules {
     /// The most turns any player on `starts` can take alone, the turn that
@@ -293,28 +389,33 @@ impl DiceRules {
     /// `i` are a window of the circular board, the same length from every
     /// space; a sliding maximum over the board (twice round, at most)
     /// gives each row in `O(board)`, so the whole table in `O(board ×
-    /// target)`.
+    /// target)`. Only spaces below the target are ever read back (a pawn on
+    /// a higher one has reached it), so only they are kept, with the first
+    /// row's starts: memory `O(board + target²)`.
     pub(crate) fn longest_game(&self, starts: &[u64]) -> Option<u64> {
         if self.board.checked_mul(self.target)? > MAX_LONGEST_GAME_CELLS {
             return None;
         }
-        // Below 2^22 each, so usize, and turns fit in u32.
+        // Below 2^24 each, so usize, and turns fit in u32.
         let (board, target) = (self.board as usize, self.target as usize);
         let spread = u128::from(self.rolls) * u128::from(self.faces - 1) + 1;
         let window = spread.min(board as u128) as usize;
         let first = (u128::from(self.rolls) % board as u128) as usize;
-        let mut longest = vec![0u32; board * target];
+        // `kept[s * width + j]` is `longest[s][j]` for the spaces read back.
+        let width = board.min(target);
+        let mut kept = vec![0u32; width * target];
+        let mut row = vec![0u32; board];
         let mut worth = vec![0u32; board];
         let mut deque = std::collections::VecDeque::with_capacity(board);
         for s in (0..target).rev() {
             for (j, worth) in worth.iter_mut().enumerate() {
                 let score = s + j + 1;
-                *worth = if score < target { longest[score * board + j] } else { 0 };
+                // A score short of the target puts `j` below `width`.
+                *worth = if score < target { kept[score * width + j] } else { 0 };
             }
             // Windows start at `first + i` for i in 0..board, and hold
             // `window` positions, read modulo the board.
             deque.clear();
-            let row = &mut longest[s * board..(s + 1) * board];
             for end in first..first + board + window - 1 {
                 let value = worth[end % board];
                 while deque.back().is_some_and(|&(_, v)| v <= value) {
@@ -329,8 +430,10 @@ impl DiceRules {
                     row[start - first] = best + 1;
                 }
             }
+            kept[s * width..(s + 1) * width].copy_from_slice(&row[..width]);
         }
-        starts.iter().map(|&start| u64::from(longest[start as usize - 1])).max()
+        // The last row worked out is score 0's, where the pawns start.
+        starts.iter().map(|&start| u64::from(row[start as usize - 1])).max()
     }
 }
 
@@ -366,52 +469,58 @@ mod tests {
 
     #[test]
     fn the_puzzles_rules_are_small_and_huge_rules_are_refused() {
-        assert!(DiceRules::dirac().check_dirac_size(&[4, 8], &DiracLimits::default()).is_ok());
+        use Counting::{Cells, Words};
+        assert!(
+            DiceRules::dirac().check_dirac_size(&[4, 8], &DiracLimits::default(), Words).is_ok()
+        );
         let four = [1, 2, 3, 4];
         assert!(
             DiceRules { target: 100, ..DiceRules::dirac() }
-                .check_dirac_size(&four, &DiracLimits::default())
+                .check_dirac_size(&four, &DiracLimits::default(), Words)
                 .is_ok()
         );
         let huge_board = DiceRules { board: 1 << 40, ..DiceRules::dirac() };
         assert!(matches!(
-            huge_board.check_dirac_size(&[4, 8], &DiracLimits::default()),
+            huge_board.check_dirac_size(&[4, 8], &DiracLimits::default(), Words),
             Err(RulesError::DiracTooBig { .. })
         ));
+        // Counted in big-integer cells, as the memo engine and the
+        // per-player engine past 1024 bits count it, target 5000 is too
+        // slow (the per-player engine tries its machine words first).
         let slow = DiceRules { target: 5_000, ..DiceRules::dirac() };
         assert!(matches!(
-            slow.check_dirac_size(&[4, 8], &DiracLimits::default()),
+            slow.check_dirac_size(&[4, 8], &DiracLimits::default(), Cells),
             Err(RulesError::DiracTooSlow { .. })
         ));
         // Raised limits let it through; the table limit still holds.
         let unbounded = DiracLimits { max_work: u128::MAX, max_table_words: u128::MAX };
-        assert!(slow.check_dirac_size(&[4, 8], &unbounded).is_ok());
+        assert!(slow.check_dirac_size(&[4, 8], &unbounded, Cells).is_ok());
         let Err(RulesError::DiracTooSlow { work, .. }) =
-            slow.check_dirac_size(&[4, 8], &DiracLimits::default())
+            slow.check_dirac_size(&[4, 8], &DiracLimits::default(), Cells)
         else {
             unreachable!()
         };
         let at_estimate = DiracLimits { max_work: work, ..unbounded };
-        assert!(slow.check_dirac_size(&[4, 8], &at_estimate).is_ok());
+        assert!(slow.check_dirac_size(&[4, 8], &at_estimate, Cells).is_ok());
         let below = DiracLimits { max_work: work - 1, ..unbounded };
-        assert!(slow.check_dirac_size(&[4, 8], &below).is_err());
+        assert!(slow.check_dirac_size(&[4, 8], &below, Cells).is_err());
         // A million rolls a turn: a short game, but of products of numbers
         // 25,000 words long (it ran for minutes); a hundred thousand take
         // a second.
         let many_rolls = DiceRules { rolls: 1_000_000, target: 5, ..DiceRules::dirac() };
         assert!(matches!(
-            many_rolls.check_dirac_size(&[4, 8], &DiracLimits::default()),
+            many_rolls.check_dirac_size(&[4, 8], &DiracLimits::default(), Words),
             Err(RulesError::DiracTooSlow { .. })
         ));
         let fewer = DiceRules { rolls: 100_000, ..many_rolls };
-        assert!(fewer.check_dirac_size(&[4, 8], &DiracLimits::default()).is_ok());
+        assert!(fewer.check_dirac_size(&[4, 8], &DiracLimits::default(), Words).is_ok());
         let narrow = DiracLimits { max_table_words: 100, ..unbounded };
         assert!(matches!(
-            DiceRules::dirac().check_dirac_size(&[4, 8], &narrow),
+            DiceRules::dirac().check_dirac_size(&[4, 8], &narrow, Words),
             Err(RulesError::DiracTooBig { limit: 100, .. })
         ));
         let huge_die = DiceRules { faces: u64::MAX, rolls: u64::MAX, ..DiceRules::dirac() };
-        assert!(huge_die.check_dirac_size(&[4, 8], &DiracLimits::default()).is_err());
+        assert!(huge_die.check_dirac_size(&[4, 8], &DiracLimits::default(), Words).is_err());
         // Landing on 100 spaces scores fast: at most 52 turns to 1000, not
         // 1000, so the counts are small and the game is counted.
         let wide = DiceRules { board: 100, target: 1000, faces: 10, rolls: 3 };
@@ -419,7 +528,10 @@ mod tests {
         let longest = longest_by_search(&wide, 4, 0, &mut known)
             .max(longest_by_search(&wide, 8, 0, &mut known));
         assert_eq!((wide.longest_game(&[4, 8]), longest), (Some(52), 52));
-        assert!(wide.check_dirac_size(&[4, 8], &DiracLimits::default()).is_ok());
+        assert!(wide.check_dirac_size(&[4, 8], &DiracLimits::default(), Words).is_ok());
+        // Taken as 1000 turns, the counts would need big integers, and the
+        // game would be refused.
+        assert!(wide.check_turns(2, wide.target, &DiracLimits::default(), Cells).is_err());
         // A die of 1000 on a board of a million: a board of 3050 spaces,
         // where every game from 4 and 8 ends within a few turns.
         let big_die = DiceRules { board: 1_000_000, target: 50, faces: 1000, rolls: 3 };
@@ -430,8 +542,7 @@ mod tests {
             .max(longest_by_search(&small, 8, 0, &mut known));
         assert_eq!(small.longest_game(&starts), Some(longest));
         assert!(longest < 10, "{longest} turns");
-        assert!(small.check_turns(2, small.target, &DiracLimits::default()).is_err());
-        assert!(small.check_dirac_size(&starts, &DiracLimits::default()).is_ok());
+        assert!(small.check_dirac_size(&starts, &DiracLimits::default(), Words).is_ok());
     }
 
     #[test]

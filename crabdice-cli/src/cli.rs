@@ -174,7 +174,7 @@ pub struct DiceOptions {
     #[arg(long, value_name = "OPS", value_parser = whole_number, allow_negative_numbers = true)]
     pub max_work: Option<u64>,
     /// Refuse to count a Dirac game (part 2) whose table of one player's
-    /// counts is estimated past SIZE [default: 256M]. Bytes, or K, M, G or T
+    /// counts is estimated past SIZE [default: 1G]. Bytes, or K, M, G or T
     /// for powers of 1024, such as 512M or 8G.
     #[arg(long, value_name = "SIZE", value_parser = memory_size, allow_negative_numbers = true)]
     pub max_memory: Option<usize>,

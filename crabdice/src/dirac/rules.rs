@@ -34,9 +34,9 @@
 //!   * while a turn's universes fit in 128 bits and every count in 1024,
 //!     the word engine: two tables of `board × (target + 4)` words of 1,
 //!     2, 4, 8 or 16 limbs (moving to wider ones holds the narrower copy
-//!     too, for a moment; in 64-bit words, two players' tables are held
-//!     at once where they stop sharing words), and four rows of the board
-//!     for the kernel; a turn costs `rolls + 1` passes over the table, so
+//!     too, for a moment, and where two players stop sharing 64-bit words
+//!     the other player's table waits its turn), and four rows of the
+//!     board for the kernel; a turn costs `rolls + 1` passes over the table, so
 //!     the work is `(players × board × target × turns × (rolls + 1) +
 //!     turns × players²) × limbs`, plus 64 operations per word of the
 //!     tables (zeroed, copied as they widen, read: on a large board, that
@@ -60,7 +60,7 @@
 //!   estimate in big-integer cells before it moves to them, and refuses
 //!   the game then (target 5000: after a tenth of a second).
 //!
-//!   The tables may hold at most 2²⁵ 64-bit words (256 MiB) and the count
+//!   The tables may hold at most 2²⁷ 64-bit words (1 GiB) and the count
 //!   may take at most 2 × 10¹⁰ word operations (seconds: measured on
 //!   random rules, 1.7 to 40 × 10⁹ a second). Both estimates are upper
 //!   bounds. `turns` is first taken as `target`, and worked out only if
@@ -82,8 +82,8 @@ use crate::error::RulesError;
 pub(crate) const MAX_SIMULATED_TURNS: u64 = 20_000_000;
 
 /// The most 64-bit words one player's table may hold in the Dirac game by
-/// default (256 MiB): [`DiracLimits::max_table_words`].
-pub const DIRAC_TABLE_WORDS: u128 = 1 << 25;
+/// default (1 GiB): [`DiracLimits::max_table_words`].
+pub const DIRAC_TABLE_WORDS: u128 = 1 << 27;
 
 /// The most word operations a Dirac count may be estimated to take by
 /// default (a few seconds): [`DiracLimits::max_work`].
@@ -130,7 +130,7 @@ pub struct DiracLimits {
     pub max_work: u128,
     /// Most 64-bit words one player's tables may be estimated to hold: two
     /// of `board × target` cells, times the words a count takes. The
-    /// default is [`DIRAC_TABLE_WORDS`] (256 MiB).
+    /// default is [`DIRAC_TABLE_WORDS`] (1 GiB).
     pub max_table_words: u128,
 }
 
@@ -255,16 +255,19 @@ impl DiceRules {
                 .saturating_mul(passes)
                 .saturating_mul(players);
             // Two tables (before and after a turn) of `board` rows of
-            // `target` columns and a kernel's spare ones, in the widest
-            // words the count needs (moving to them holds the narrower
-            // copy too, for a moment), or, in 64-bit words, two players'
-            // tables at once, where they stop sharing words; and the
-            // kernel's four rows of the board, a few columns wide. Each
-            // word is zeroed, copied and read: on a large board that, not
-            // the arithmetic, is the work (measured: 2.9 s and 1.2 GB for
-            // a die of a million on a board of three million spaces).
+            // `target` columns and a kernel's spare ones, a word of `limbs`
+            // each at the widest; while they move to wider words, the
+            // narrower copy (half as many limbs) and, for two players who
+            // shared 64-bit words, the other player's table, waiting its
+            // turn; and the kernel's four rows of the board, a few columns
+            // wide. Each word is zeroed, copied and read: on a large board
+            // that, not the arithmetic, is the work (measured: 2.9 s and
+            // 1.2 GB for a die of a million on a board of three million
+            // spaces; 1.2 s and 452 MB, estimated 460, for five players on
+            // 2048 spaces to 2000 points in 256-bit words).
             let columns = u128::from(self.target) + super::alone::MAX_COLUMNS as u128;
-            let tables = if limbs == 1 { 4 } else { 2 } * columns * limbs;
+            let held = if limbs == 1 { 2 } else { limbs + limbs / 2 + 1 };
+            let tables = 2 * columns * held;
             let kernel = 4 * limbs.max(super::alone::MAX_COLUMNS as u128);
             let table = u128::from(self.board) * (tables + kernel);
             let work = turns.saturating_add(interleave).saturating_mul(limbs);

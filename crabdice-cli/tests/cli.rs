@@ -297,8 +297,8 @@ fn nonsense_rules_and_bad_positions_are_errors() {
         );
     // A table too large because of the die names the die among the fixes.
     crabdice()
-        .args(["dice", "examples/dice.txt", "--part", "2", "--board", "1000000"])
-        .args(["--target", "50", "--die", "100000"])
+        .args(["dice", "examples/dice.txt", "--part", "2", "--board", "1000000000"])
+        .args(["--target", "200", "--die", "1000000"])
         .assert()
         .code(1)
         .stdout("")

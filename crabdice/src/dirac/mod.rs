@@ -256,6 +256,14 @@
 //! puzzle's target and die. (The universe tree, the reference, walks the
 //! board as given.)
 //!
+//! A large die keeps the board large: `T + M` is 300,050 spaces for a die
+//! of 100,000 rolled three times, gigabytes of table at a target of 50.
+//! When the table is too large, the per-player engine keeps only the cells
+//! a playing pawn can occupy, space below `T` and score below `T`, and
+//! moves between them by the number of roll sequences whose sum lands
+//! there, counted in closed form (module `live`): that game takes a tenth
+//! of a second.
+//!
 //! # Where to read on
 //!
 //! | module | idea | work |
@@ -264,12 +272,14 @@
 //! | `starts` | strict line reader with positions for errors | O(input) |
 //! | `deterministic` | closed-form turns, per-pawn periods, jumps | O(players × period), period ≤ faces × board |
 //! | `alone` | each player alone on a transposed table, in words | O(players × board × target × turns × rolls) |
+//! | `live` | each player alone over the cells below the target, when the table is too large | O(players × target⁴) |
 //! | `quantum` | the engines' front door, and the interleaving | O(turns × players²) |
 //! | `memo` | memoization over joint states | O((board × target)^players) at worst |
 //! | `tree` | every roll of every universe | O(universes) |
 
 mod alone;
 mod deterministic;
+mod live;
 mod memo;
 mod quantum;
 mod rules;

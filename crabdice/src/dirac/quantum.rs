@@ -20,7 +20,7 @@ use crate::tally::Tally;
 
 use super::alone::{self, Counts};
 use super::rules::Counting;
-use super::{DiceRules, DiracLimits, Starts, memo, tree};
+use super::{DiceRules, DiracLimits, Starts, live, memo, tree};
 
 /// The most roll nodes the universe tree engine visits.
 pub(crate) const MAX_TREE_ROLLS: u64 = 100_000_000;
@@ -136,11 +136,11 @@ pub fn play_dirac_within(
     engine: DiracEngine,
     limits: &DiracLimits,
 ) -> Result<DiracOutcome, DiceError> {
-    let (rules, at) = &check(starts, rules, engine, limits)?;
+    let (rules, at, counting) = &check(starts, rules, engine, limits)?;
     let wins = if engine == DiracEngine::PerPlayer {
         // Each player alone once, in the narrowest words that hold it; only
         // the few products of the interleaving are retried wider.
-        let alone = alone::play(at, rules, limits)?;
+        let alone = per_player(at, rules, limits, *counting)?;
         widen(
             || totals::<u64>(&alone).map(into_universes),
             || {
@@ -152,11 +152,11 @@ pub fn play_dirac_within(
         )?
     } else {
         widen(
-            || wins::<u64>(at, rules, engine, limits).map(into_universes),
+            || wins::<u64>(at, rules, engine, limits, *counting).map(into_universes),
             || {
                 widen(
-                    || wins::<u128>(at, rules, engine, limits).map(into_universes),
-                    || wins::<BigUint>(at, rules, engine, limits).map(into_universes),
+                    || wins::<u128>(at, rules, engine, limits, *counting).map(into_universes),
+                    || wins::<BigUint>(at, rules, engine, limits, *counting).map(into_universes),
                 )
             },
         )?
@@ -204,8 +204,8 @@ pub fn count_wins_within<C: Count>(
     engine: DiracEngine,
     limits: &DiracLimits,
 ) -> Result<Vec<C>, DiceError> {
-    let (rules, at) = check(starts, rules, engine, limits)?;
-    wins(&at, &rules, engine, limits)
+    let (rules, at, counting) = check(starts, rules, engine, limits)?;
+    wins(&at, &rules, engine, limits, counting)
 }
 
 /// One player's universes by turn: how many first reach the target on each of
@@ -251,8 +251,8 @@ pub fn win_histogram_within(
     rules: &DiceRules,
     limits: &DiracLimits,
 ) -> Result<Vec<WinsByTurn>, DiceError> {
-    let (rules, at) = check(starts, rules, DiracEngine::PerPlayer, limits)?;
-    let alone = alone::play(&at, &rules, limits)?;
+    let (rules, at, counting) = check(starts, rules, DiracEngine::PerPlayer, limits)?;
+    let alone = per_player(&at, &rules, limits, counting)?;
     widen(
         || histogram::<u64>(&alone),
         || widen(|| histogram::<u128>(&alone), || histogram::<BigUint>(&alone)),
@@ -262,13 +262,15 @@ pub fn win_histogram_within(
 /// Valid rules, starts on the board, a game small enough to count: returns
 /// the game as `engine` plays it, on the smallest board that plays the same
 /// game (see `DiceRules::dirac_board`), except for the universe tree, the
-/// reference, which walks the board as given.
+/// reference, which walks the board as given; and, for the per-player
+/// engine, how it counts each player: in a table of machine words, or,
+/// when that table is too large, over the live cells alone.
 fn check(
     starts: &Starts,
     rules: &DiceRules,
     engine: DiracEngine,
     limits: &DiracLimits,
-) -> Result<(DiceRules, Vec<u64>), DiceError> {
+) -> Result<(DiceRules, Vec<u64>, Counting), DiceError> {
     rules.validate()?;
     starts.check(rules)?;
     let (small, at) = rules.dirac_board(starts.positions());
@@ -276,11 +278,32 @@ fn check(
         DiracEngine::PerPlayer => Counting::Words,
         DiracEngine::Memo | DiracEngine::Tree => Counting::Cells,
     };
-    small.check_dirac_size(&at, limits, counting)?;
+    let counting = match small.check_dirac_size(&at, limits, counting) {
+        Ok(()) => counting,
+        Err(refused) if engine == DiracEngine::PerPlayer => {
+            small.check_live_size(at.len(), limits).map_err(|_| refused)?;
+            Counting::Live
+        }
+        Err(refused) => return Err(refused.into()),
+    };
     Ok(match engine {
-        DiracEngine::Tree => (*rules, starts.positions().to_vec()),
-        DiracEngine::Memo | DiracEngine::PerPlayer => (small, at),
+        DiracEngine::Tree => (*rules, starts.positions().to_vec(), counting),
+        DiracEngine::Memo | DiracEngine::PerPlayer => (small, at, counting),
     })
+}
+
+/// Each player alone, counted as [`check`] chose.
+fn per_player(
+    at: &[u64],
+    rules: &DiceRules,
+    limits: &DiracLimits,
+    counting: Counting,
+) -> Result<Counts, DiceError> {
+    if counting == Counting::Live {
+        Ok(live::play(at, rules))
+    } else {
+        alone::play(at, rules, limits)
+    }
 }
 
 /// Runs the `narrow` count, and the `wide` one if it overflows.
@@ -299,17 +322,19 @@ fn into_universes<C: Count>(wins: Vec<C>) -> Vec<Universes> {
 }
 
 /// The engines, for starts already on the board and rules already checked
-/// (`limits` for the per-player engine's move to big-integer cells).
+/// (`limits` for the per-player engine's move to big-integer cells, and
+/// `counting` as [`check`] chose).
 fn wins<C: Count>(
     starts: &[u64],
     rules: &DiceRules,
     engine: DiracEngine,
     limits: &DiracLimits,
+    counting: Counting,
 ) -> Result<Vec<C>, DiceError> {
     match engine {
         DiracEngine::Tree => tree::wins(starts, rules, MAX_TREE_ROLLS),
         DiracEngine::Memo => memo::wins(starts, rules, MAX_MEMO_STATES),
-        DiracEngine::PerPlayer => totals(&alone::play(starts, rules, limits)?),
+        DiracEngine::PerPlayer => totals(&per_player(starts, rules, limits, counting)?),
     }
 }
 
@@ -409,9 +434,14 @@ mod tests {
                                 Err(other) => panic!("{other}"),
                             };
                             walked += 1;
-                            let fast =
-                                wins::<u64>(&starts, &rules, DiracEngine::PerPlayer, &unbounded)
-                                    .unwrap();
+                            let fast = wins::<u64>(
+                                &starts,
+                                &rules,
+                                DiracEngine::PerPlayer,
+                                &unbounded,
+                                Counting::Words,
+                            )
+                            .unwrap();
                             let memo = memo::wins::<u64>(&starts, &rules, 1 << 16).unwrap();
                             assert_eq!(tree, fast, "{rules} {starts:?}");
                             assert_eq!(memo, fast, "{rules} {starts:?}");
@@ -427,13 +457,13 @@ mod tests {
     fn a_wider_type_is_only_needed_when_the_narrow_one_overflows() {
         let rules = DiceRules { target: 30, ..DiceRules::dirac() };
         let starts = [4, 8];
-        let narrow = wins::<u64>(&starts, &rules, DiracEngine::PerPlayer, &DiracLimits::default())
-            .unwrap_err();
+        let limits = DiracLimits::default();
+        let per_player = DiracEngine::PerPlayer;
+        let narrow =
+            wins::<u64>(&starts, &rules, per_player, &limits, Counting::Words).unwrap_err();
         assert_eq!(narrow, CountOverflow { width: "u64" }.into());
-        let wide =
-            wins::<u128>(&starts, &rules, DiracEngine::PerPlayer, &DiracLimits::default()).unwrap();
-        let big = wins::<BigUint>(&starts, &rules, DiracEngine::PerPlayer, &DiracLimits::default())
-            .unwrap();
+        let wide = wins::<u128>(&starts, &rules, per_player, &limits, Counting::Words).unwrap();
+        let big = wins::<BigUint>(&starts, &rules, per_player, &limits, Counting::Words).unwrap();
         assert_eq!(wide.into_iter().map(BigUint::from).collect::<Vec<_>>(), big);
     }
 }

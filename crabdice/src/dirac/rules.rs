@@ -99,6 +99,9 @@ pub(crate) enum Counting {
     /// Big-integer cells, one product per distinct move (the per-player
     /// engine past 1024 bits, and the memo and tree engines).
     Cells,
+    /// The per-player engine over the cells a pawn short of the target can
+    /// stand on (module `live`), when the table is too large.
+    Live,
 }
 
 /// Bounds on counting a Dirac game, checked against estimates of its time
@@ -308,6 +311,41 @@ impl DiceRules {
         if table > limits.max_table_words {
             return Err(RulesError::DiracTooBig { words: table, limit: limits.max_table_words });
         }
+        if work > limits.max_work {
+            return Err(RulesError::DiracTooSlow { work, limit: limits.max_work });
+        }
+        Ok(())
+    }
+
+    /// Refuses a Dirac game too large for the live cells (module `live`),
+    /// for `players` players. Its tables hold `target × min(target, board)`
+    /// big-integer cells (twice); each of the `(2 + players) × live` moves
+    /// it needs sums the roll sequences of a few sums, each by inclusion
+    /// and exclusion in `rolls²` products; and each of at most `target`
+    /// turns takes at most `target × live² / 2` products of counts.
+    pub(crate) fn check_live_size(
+        &self,
+        players: usize,
+        limits: &DiracLimits,
+    ) -> Result<(), RulesError> {
+        let target = u128::from(self.target);
+        let live = u128::from(self.target.min(self.board.saturating_add(1)));
+        let words = self.count_words(self.target);
+        let cells = target.saturating_mul(live);
+        let table = cells.saturating_mul(2).saturating_mul(words.saturating_add(3));
+        if table > limits.max_table_words {
+            return Err(RulesError::DiracTooBig { words: table, limit: limits.max_table_words });
+        }
+        let rolls = u128::from(self.rolls);
+        let sums = rolls * u128::from(self.faces - 1) / u128::from(self.board) + 1;
+        let landing = sums.saturating_mul((rolls + 1).saturating_mul(rolls.max(1)));
+        let moves = (2 + players as u128).saturating_mul(live);
+        let turns =
+            (cells.saturating_mul(live) / 2).saturating_mul(target).saturating_mul(players as u128);
+        let work = moves
+            .saturating_mul(landing)
+            .saturating_mul(self.count_words(1).max(32))
+            .saturating_add(turns.saturating_mul(words.max(32)));
         if work > limits.max_work {
             return Err(RulesError::DiracTooSlow { work, limit: limits.max_work });
         }

@@ -20,7 +20,7 @@
 //! cycle starts a sub-game*: its extra rounds `μ + λ + 1..=r` are all rounds
 //! of the cycle. Two facts give that guarantee without knowing `μ`:
 //!
-//! * **A see-saw** ([`seesaw`](super::seesaw)): the state is proved to repeat
+//! * **A see-saw** ([`seesaw`]): the state is proved to repeat
 //!   forever with no sub-game in any later round. It lies on its own cycle,
 //!   so every round of the cycle is such a round.
 //! * **A repeat seen by Nivasch's stacks** ([`stacks`](super::stacks)): the

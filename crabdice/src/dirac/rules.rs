@@ -60,6 +60,12 @@
 //!   estimate in big-integer cells before it moves to them, and refuses
 //!   the game then (target 5000: after a tenth of a second).
 //!
+//!   When the table is refused, the per-player engine may count over live
+//!   cells instead (module `live`): `target × min(target, board)` of them,
+//!   each turn `target × live² / 2` products at most
+//!   ([`DiceRules::check_live_size`]); the game is refused only if both
+//!   are.
+//!
 //!   The tables may hold at most 2²⁷ 64-bit words (1 GiB) and the count
 //!   may take at most 2 × 10¹⁰ word operations (seconds: measured on
 //!   random rules, 1.7 to 40 × 10⁹ a second). Both estimates are upper

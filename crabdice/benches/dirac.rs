@@ -112,6 +112,25 @@ fn dirac_by_board(bencher: Bencher, board: u64) {
     });
 }
 
+/// A board of a million and a die of 100,000 faces, by target: the table
+/// would keep 300,000 spaces (1.85 GB at target 50), so each player is
+/// counted over the cells below the target. The answer at target 50 is the
+/// table engine's, given 8 GB (the test suite checks it).
+#[divan::bench(args = [21, 50, 100])]
+fn dirac_live_cells(bencher: Bencher, target: u64) {
+    let starts = starts(EXAMPLE);
+    let rules = DiceRules { board: 1_000_000, target, faces: 100_000, rolls: 3 };
+    let expected = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+    if target == 50 {
+        assert_eq!(expected.answer.to_string(), "44502450176999981774640071");
+    }
+    bencher.bench(|| {
+        let outcome =
+            play_dirac(black_box(&starts), black_box(&rules), DiracEngine::PerPlayer).unwrap();
+        assert_eq!(outcome, expected);
+    });
+}
+
 /// The memo engine on the same growing games, while it fits its limit.
 #[divan::bench(args = [21, 30, 50])]
 fn dirac_two_players_memo(bencher: Bencher, target: u64) {

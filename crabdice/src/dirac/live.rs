@@ -18,7 +18,10 @@
 //! than a turn can go. A sum's count is the number of ways to write `r` as
 //! `rolls` faces, by inclusion and exclusion:
 //!
-//! `c(r) = Σ_j (−1)^j · C(rolls, j) · C(r − j·faces − 1, rolls − 1)`.
+//! `c(r) = Σ_j (−1)^j · C(rolls, j) · C(r − j·faces − 1, rolls − 1)`,
+//!
+//! with each `C(·, rolls − 1)` a falling product of machine words, and one
+//! division by `(rolls − 1)!` for the whole sum.
 //!
 //! A turn then moves each live cell `(p, s)` to every `(q, s + q)` with
 //! `s + q` short of the target, `target³ / 6` products at most; the
@@ -51,6 +54,8 @@ struct Moves {
     between: Vec<BigUint>,
     rolls: u64,
     faces: u64,
+    /// `(rolls − 1)!`, which divides the falling products.
+    factorial: BigUint,
 }
 
 impl Moves {
@@ -66,6 +71,7 @@ impl Moves {
             between: Vec::new(),
             rolls: rules.rolls,
             faces: rules.faces,
+            factorial: (1..rules.rolls).fold(BigUint::one(), |product, i| product * i),
         };
         // q − p runs from −(live − 2) to live − 2.
         let span = 2 * live;
@@ -97,23 +103,27 @@ impl Moves {
 
     /// Roll sequences of `rolls` faces adding up to `sum` (in
     /// `rolls..=rolls × faces`), by inclusion and exclusion over the rolls
-    /// that exceed `faces`.
+    /// that exceed `faces`. Each term's `C(n, rolls − 1)` is kept as the
+    /// falling product `n (n − 1) … (n − rolls + 2)`, and the sum divided by
+    /// `(rolls − 1)!` once: multiplications by machine words only.
     fn sequences(&self, sum: u128) -> BigUint {
         let (rolls, faces) = (u128::from(self.rolls), u128::from(self.faces));
         let (mut plus, mut minus) = (BigUint::zero(), BigUint::zero());
         let mut choose_j = BigUint::one();
         let mut j = 0;
         while j <= rolls && j * faces + rolls <= sum {
-            let term = &choose_j * binomial(sum - j * faces - 1, rolls - 1);
+            let term = &choose_j * falling(sum - j * faces - 1, rolls - 1);
             if j % 2 == 0 {
                 plus += term;
             } else {
                 minus += term;
             }
-            choose_j = choose_j * (rolls - j) / (j + 1);
+            // C(rolls, j + 1) from C(rolls, j); both below 2^64 as factors.
+            choose_j *= u64::try_from(rolls - j).unwrap_or(0);
+            choose_j /= u64::try_from(j + 1).unwrap_or(1);
             j += 1;
         }
-        plus - minus
+        (plus - minus) / &self.factorial
     }
 
     /// From `p` to `q`, both live spaces.
@@ -167,16 +177,12 @@ impl Moves {
     }
 }
 
-/// `n choose k`, exactly.
-fn binomial(n: u128, k: u128) -> BigUint {
+/// `n (n − 1) … (n − k + 1)`: zero when `k > n`.
+fn falling(n: u128, k: u128) -> BigUint {
     if k > n {
         return BigUint::zero();
     }
-    let mut result = BigUint::one();
-    for i in 0..k {
-        result = result * (n - i) / (i + 1);
-    }
-    result
+    (0..k).fold(BigUint::one(), |product, i| product * (n - i))
 }
 
 #[cfg(test)]
@@ -234,7 +240,15 @@ mod tests {
         let counts: Vec<u64> =
             (3..=9).map(|sum| u64::try_from(moves.sequences(sum)).unwrap()).collect();
         assert_eq!(counts, [1, 3, 6, 7, 6, 3, 1]);
-        assert_eq!(binomial(10, 3), BigUint::from(120_u8));
-        assert_eq!(binomial(3, 10), BigUint::zero());
+        assert_eq!(falling(10, 3), BigUint::from(720_u16));
+        assert_eq!(falling(3, 10), BigUint::zero());
+        // Five rolls of a die of a million: C(n, 4) over each excess.
+        let many =
+            Moves::new(&DiceRules { board: 1 << 40, target: 21, faces: 1_000_000, rolls: 5 });
+        assert_eq!(many.sequences(5), BigUint::one());
+        assert_eq!(many.sequences(6), BigUint::from(5_u8));
+        // The middle sum of two dice of a million: a million ways.
+        let two = Moves::new(&DiceRules { board: 1 << 40, target: 21, faces: 1_000_000, rolls: 2 });
+        assert_eq!(two.sequences(1_000_001), BigUint::from(1_000_000_u32));
     }
 }

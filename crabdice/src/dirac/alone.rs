@@ -370,17 +370,14 @@ impl State<u64> {
         for word in &mut cells {
             *word &= u64::from(u32::MAX);
         }
-        let mut halves = [Some(cells), Some(high)];
-        let [mut first, mut second] = [0, 1].map(|slot| {
-            let cells = halves[slot].take().unwrap_or_default();
-            State {
-                table: Table { cells, flipped, cols, target },
-                band: self.band,
-                alive: vec![self.alive[slot]],
-                players: Vec::new(),
-                starts: [self.starts[slot], 0],
-            }
-        });
+        let state = |slot: usize, cells| State {
+            table: Table { cells, flipped, cols, target },
+            band: self.band,
+            alive: vec![self.alive[slot]],
+            players: Vec::new(),
+            starts: [self.starts[slot], 0],
+        };
+        let [mut first, mut second] = [state(0, cells), state(1, high)];
         let [one, two]: [Alone<u128>; 2] =
             self.players.try_into().unwrap_or_else(|_| [Vec::new(), Vec::new()]);
         (first.players, second.players) = (vec![one], vec![two]);

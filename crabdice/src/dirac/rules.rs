@@ -150,6 +150,20 @@ impl Default for DiracLimits {
     }
 }
 
+impl DiracLimits {
+    /// Refuses a count estimated at `table` words of tables and `work`
+    /// word operations past these limits, the tables first.
+    fn admit(&self, table: u128, work: u128) -> Result<(), RulesError> {
+        if table > self.max_table_words {
+            return Err(RulesError::DiracTooBig { words: table, limit: self.max_table_words });
+        }
+        if work > self.max_work {
+            return Err(RulesError::DiracTooSlow { work, limit: self.max_work });
+        }
+        Ok(())
+    }
+}
+
 /// The rules of a game of Dirac Dice.
 ///
 /// Spaces are numbered `1..=board`; a turn rolls the die `rolls` times,
@@ -314,13 +328,7 @@ impl DiceRules {
             let table = (6 * cells).saturating_add(held.saturating_mul(words));
             (table, work)
         };
-        if table > limits.max_table_words {
-            return Err(RulesError::DiracTooBig { words: table, limit: limits.max_table_words });
-        }
-        if work > limits.max_work {
-            return Err(RulesError::DiracTooSlow { work, limit: limits.max_work });
-        }
-        Ok(())
+        limits.admit(table, work)
     }
 
     /// Refuses a Dirac game too large for the live cells (module `live`),
@@ -339,9 +347,6 @@ impl DiceRules {
         let words = self.count_words(self.target);
         let cells = target.saturating_mul(live);
         let table = cells.saturating_mul(2).saturating_mul(words.saturating_add(3));
-        if table > limits.max_table_words {
-            return Err(RulesError::DiracTooBig { words: table, limit: limits.max_table_words });
-        }
         let rolls = u128::from(self.rolls);
         let sums = rolls * u128::from(self.faces - 1) / u128::from(self.board) + 1;
         let landing = sums.saturating_mul((rolls + 1).saturating_mul(rolls.max(1)));
@@ -352,10 +357,7 @@ impl DiceRules {
             .saturating_mul(landing)
             .saturating_mul(self.count_words(1).max(32))
             .saturating_add(turns.saturating_mul(words.max(32)));
-        if work > limits.max_work {
-            return Err(RulesError::DiracTooSlow { work, limit: limits.max_work });
-        }
-        Ok(())
+        limits.admit(table, work)
     }
 
     /// The 64-bit words a count takes in the word engine over `longest`

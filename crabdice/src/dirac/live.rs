@@ -26,8 +26,11 @@
 //! A turn then moves each live cell `(p, s)` to every `(q, s + q)` with
 //! `s + q` short of the target, `target³ / 6` products at most; the
 //! universes that reach the target are the rest of the turn's
-//! `faces^rolls` per universe. The counts are big integers from the start:
-//! the engine serves games too large for the table, whose counts are large.
+//! `faces^rolls` per universe. The counts are big integers from the start,
+//! so the per-player engine counts over live cells only when its table is
+//! too large, or estimated at twice their work or more
+//! (`rules::LIVE_MARGIN`), and, when the table's counts outgrow 1024 bits,
+//! when big-integer cells are refused or estimated the same way.
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -40,6 +43,11 @@ use super::alone::{Alone, Counts, Turn};
 pub(crate) fn play(starts: &[u64], rules: &DiceRules) -> Counts {
     let moves = Moves::new(rules);
     Counts::Big(starts.iter().map(|&start| moves.play(start, rules)).collect())
+}
+
+/// One player alone, from `start`, as [`play`] counts it.
+pub(crate) fn play_one(start: u64, rules: &DiceRules) -> Alone<BigUint> {
+    Moves::new(rules).play(start, rules)
 }
 
 /// The universes of one turn from a space to another, for the moves a live

@@ -258,11 +258,11 @@
 //!
 //! A large die keeps the board large: `T + M` is 300,050 spaces for a die
 //! of 100,000 rolled three times, gigabytes of table at a target of 50.
-//! When the table is too large, the per-player engine keeps only the cells
-//! a playing pawn can occupy, space below `T` and score below `T`, and
-//! moves between them by the number of roll sequences whose sum lands
-//! there, counted in closed form (module `live`): that game takes a tenth
-//! of a second.
+//! When the table is too large, or far more work, the per-player engine
+//! keeps only the cells a playing pawn can occupy, space below `T` and
+//! score below `T`, and moves between them by the number of roll sequences
+//! whose sum lands there, counted in closed form (module `live`): that game
+//! takes milliseconds.
 //!
 //! # Where to read on
 //!
@@ -272,7 +272,7 @@
 //! | `starts` | strict line reader with positions for errors | O(input) |
 //! | `deterministic` | closed-form turns, per-pawn periods, jumps | O(players × period), period ≤ faces × board |
 //! | `alone` | each player alone on a transposed table, in words | O(players × board × target × turns × rolls) |
-//! | `live` | each player alone over the cells below the target, when the table is too large | O(players × target⁴) |
+//! | `live` | each player alone over the cells below the target, when the table is too large or far slower | O(players × target⁴) |
 //! | `quantum` | the engines' front door, and the interleaving | O(turns × players²) |
 //! | `memo` | memoization over joint states | O((board × target)^players) at worst |
 //! | `tree` | every roll of every universe | O(universes) |

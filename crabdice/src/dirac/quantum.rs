@@ -263,8 +263,8 @@ pub fn win_histogram_within(
 /// the game as `engine` plays it, on the smallest board that plays the same
 /// game (see `DiceRules::dirac_board`), except for the universe tree, the
 /// reference, which walks the board as given; and, for the per-player
-/// engine, how it counts each player: in a table of machine words, or,
-/// when that table is too large, over the live cells alone.
+/// engine, how it counts each player: in a table of machine words, or over
+/// the live cells alone (`DiceRules::per_player_counting`).
 fn check(
     starts: &Starts,
     rules: &DiceRules,
@@ -274,17 +274,11 @@ fn check(
     rules.validate()?;
     starts.check(rules)?;
     let (small, at) = rules.dirac_board(starts.positions());
-    let counting = match engine {
-        DiracEngine::PerPlayer => Counting::Words,
-        DiracEngine::Memo | DiracEngine::Tree => Counting::Cells,
-    };
-    let counting = match small.check_dirac_size(&at, limits, counting) {
-        Ok(()) => counting,
-        Err(refused) if engine == DiracEngine::PerPlayer => {
-            small.check_live_size(at.len(), limits).map_err(|_| refused)?;
-            Counting::Live
-        }
-        Err(refused) => return Err(refused.into()),
+    let counting = if engine == DiracEngine::PerPlayer {
+        small.per_player_counting(&at, limits)?
+    } else {
+        small.check_dirac_size(&at, limits, Counting::Cells)?;
+        Counting::Cells
     };
     Ok(match engine {
         DiracEngine::Tree => (*rules, starts.positions().to_vec(), counting),

@@ -60,11 +60,13 @@
 //!   estimate in big-integer cells before it moves to them, and refuses
 //!   the game then (target 5000: after a tenth of a second).
 //!
-//!   When the table is refused, the per-player engine may count over live
-//!   cells instead (module `live`): `target × min(target, board)` of them,
-//!   each turn `target × live² / 2` products at most
-//!   ([`DiceRules::check_live_size`]); the game is refused only if both
-//!   are.
+//!   The per-player engine may count over live cells instead (module
+//!   `live`): `target × min(target, board)` of them, each turn `target ×
+//!   live² / 2` products at most ([`DiceRules::check_live_size`]). It does
+//!   when the table is refused, or estimated at [`LIVE_MARGIN`] times their
+//!   work or more, and, once counts outgrow 1024 bits, when big-integer
+//!   cells are refused or estimated the same way; the game is refused only
+//!   if both are.
 //!
 //!   The tables may hold at most 2²⁷ 64-bit words (1 GiB) and the count
 //!   may take at most 2 × 10¹⁰ word operations (seconds: measured on
@@ -94,6 +96,16 @@ pub const DIRAC_TABLE_WORDS: u128 = 1 << 27;
 /// The most word operations a Dirac count may be estimated to take by
 /// default (a few seconds): [`DiracLimits::max_work`].
 pub const DIRAC_WORK: u128 = 20_000_000_000;
+
+/// How many times cheaper than the table in machine words (or, once counts
+/// outgrow 1024 bits, than big-integer cells) the live cells must be
+/// estimated for the per-player engine to count over them. Both
+/// estimates are upper bounds, but not equally loose (the live cells count
+/// in big integers from the start): on 139 random rules that both allow,
+/// the live cells were faster in all 40 whose estimate was below half the
+/// table's (1.5 to 35,000 times), and slower in 73 of the other 99 (up to
+/// 225 times).
+pub(crate) const LIVE_MARGIN: u128 = 2;
 
 /// Which engine a Dirac game's estimates are for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,15 +164,16 @@ impl Default for DiracLimits {
 
 impl DiracLimits {
     /// Refuses a count estimated at `table` words of tables and `work`
-    /// word operations past these limits, the tables first.
-    fn admit(&self, table: u128, work: u128) -> Result<(), RulesError> {
+    /// word operations past these limits, the tables first; else returns
+    /// `work`.
+    fn admit(&self, table: u128, work: u128) -> Result<u128, RulesError> {
         if table > self.max_table_words {
             return Err(RulesError::DiracTooBig { words: table, limit: self.max_table_words });
         }
         if work > self.max_work {
             return Err(RulesError::DiracTooSlow { work, limit: self.max_work });
         }
-        Ok(())
+        Ok(work)
     }
 }
 
@@ -241,7 +254,7 @@ impl DiceRules {
         starts: &[u64],
         limits: &DiracLimits,
         counting: Counting,
-    ) -> Result<(), RulesError> {
+    ) -> Result<u128, RulesError> {
         // A game takes at most one turn a point. Only when that is too many
         // is the longest game worked out (it costs more than counting the
         // puzzle's game).
@@ -263,13 +276,20 @@ impl DiceRules {
         longest: u64,
         limits: &DiracLimits,
         counting: Counting,
-    ) -> Result<(), RulesError> {
+    ) -> Result<u128, RulesError> {
+        let (table, work) = self.estimate_turns(players, longest, counting);
+        limits.admit(table, work)
+    }
+
+    /// The words of tables and the word operations of counting a Dirac
+    /// game whose players may play alone for up to `longest` turns.
+    fn estimate_turns(&self, players: usize, longest: u64, counting: Counting) -> (u128, u128) {
         let cells = u128::from(self.board) * u128::from(self.target);
         let players = players as u128;
         // Interleaving: each turn multiplies the players' counts together.
         let interleave = u128::from(longest).saturating_mul(players).saturating_mul(players);
         let words = self.word_limbs(longest).filter(|_| counting == Counting::Words);
-        let (table, work) = if let Some(limbs) = words {
+        if let Some(limbs) = words {
             // The word engine: a turn is `rolls` passes of a sliding window
             // over the table, and a landing, each a word operation a cell.
             let passes = if self.faces == 1 { 1 } else { u128::from(self.rolls) + 1 };
@@ -327,8 +347,7 @@ impl DiceRules {
             // Two tables of cells three words each, and the counts held.
             let table = (6 * cells).saturating_add(held.saturating_mul(words));
             (table, work)
-        };
-        limits.admit(table, work)
+        }
     }
 
     /// Refuses a Dirac game too large for the live cells (module `live`),
@@ -341,7 +360,7 @@ impl DiceRules {
         &self,
         players: usize,
         limits: &DiracLimits,
-    ) -> Result<(), RulesError> {
+    ) -> Result<u128, RulesError> {
         let target = u128::from(self.target);
         let live = u128::from(self.target.min(self.board.saturating_add(1)));
         let words = self.count_words(self.target);
@@ -358,6 +377,47 @@ impl DiceRules {
             .saturating_mul(self.count_words(1).max(32))
             .saturating_add(turns.saturating_mul(words.max(32)));
         limits.admit(table, work)
+    }
+
+    /// How the per-player engine counts a Dirac game on `starts`: in its
+    /// table of machine words, or over the live cells when the table is
+    /// refused or [`LIVE_MARGIN`] times more work. Refused only if both
+    /// are. The live cells are taken before the longest game is worked out
+    /// (on a large board, a tenth of a second) when they beat the table
+    /// even over a game of one turn.
+    pub(crate) fn per_player_counting(
+        &self,
+        starts: &[u64],
+        limits: &DiracLimits,
+    ) -> Result<Counting, RulesError> {
+        let live = self.check_live_size(starts.len(), limits);
+        let (_, shortest) = self.estimate_turns(starts.len(), 1, Counting::Words);
+        if live.as_ref().is_ok_and(|&live| live.saturating_mul(LIVE_MARGIN) < shortest) {
+            return Ok(Counting::Live);
+        }
+        let table = self.check_dirac_size(starts, limits, Counting::Words);
+        Ok(if Self::prefer_live(table, live, LIVE_MARGIN)? {
+            Counting::Live
+        } else {
+            Counting::Words
+        })
+    }
+
+    /// Whether to count over live cells rather than as `other`, given both
+    /// estimates (work, or refusal): the live cells when `other` is
+    /// refused, or when `margin` times their work is still below `other`'s.
+    /// Refused only if both are.
+    pub(crate) fn prefer_live(
+        other: Result<u128, RulesError>,
+        live: Result<u128, RulesError>,
+        margin: u128,
+    ) -> Result<bool, RulesError> {
+        match (other, live) {
+            (Ok(other), Ok(live)) => Ok(live.saturating_mul(margin) < other),
+            (Ok(_), Err(_)) => Ok(false),
+            (Err(_), Ok(_)) => Ok(true),
+            (Err(refused), Err(_)) => Err(refused),
+        }
     }
 
     /// The 64-bit words a count takes in the word engine over `longest`
@@ -592,6 +652,50 @@ mod tests {
         assert_eq!(small.longest_game(&starts), Some(longest));
         assert!(longest < 10, "{longest} turns");
         assert!(small.check_dirac_size(&starts, &DiracLimits::default(), Words).is_ok());
+    }
+
+    #[test]
+    fn the_per_player_engine_counts_live_cells_when_they_are_far_cheaper() {
+        use Counting::{Live, Words};
+        let limits = DiracLimits::default();
+        let counting = |rules: DiceRules, starts: &[u64]| {
+            let (small, at) = rules.dirac_board(starts);
+            let table = small.check_dirac_size(&at, &limits, Words);
+            let live = small.check_live_size(at.len(), &limits);
+            (small.per_player_counting(&at, &limits), table, live)
+        };
+        // The puzzle: a table of 210 cells, and 21 × 10 live cells that
+        // cost big integers.
+        let (chosen, table, live) = counting(DiceRules::dirac(), &[4, 8]);
+        assert_eq!(chosen, Ok(Words));
+        assert!(live.unwrap() > table.unwrap());
+        // A die of 100,000 on a board of a million: a table of 300,021
+        // rows (allowed, 0.4 s) against 21 × 21 live cells (milliseconds).
+        let big_die = DiceRules { board: 1_000_000, target: 21, faces: 100_000, rolls: 3 };
+        let (chosen, table, live) = counting(big_die, &[4, 8]);
+        assert_eq!(chosen, Ok(Live));
+        assert!(table.is_ok() && live.is_ok());
+        // Live cells estimated at less than the table, but not half of it:
+        // the table (0.8 ms, against 2.5 ms over live cells).
+        let close = DiceRules { board: 117, target: 22, faces: 16_052, rolls: 2 };
+        let (chosen, table, live) = counting(close, &[2, 82]);
+        let (table, live) = (table.unwrap(), live.unwrap());
+        assert!(live < table && live * LIVE_MARGIN >= table, "{live} {table}");
+        assert_eq!(chosen, Ok(Words));
+        // Refused by one, counted by the other; refused by both with the
+        // table's refusal.
+        let huge_table = DiracLimits { max_table_words: 1 << 20, ..limits };
+        let (small, at) = big_die.dirac_board(&[4, 8]);
+        assert!(small.check_dirac_size(&at, &huge_table, Words).is_err());
+        assert_eq!(small.per_player_counting(&at, &huge_table), Ok(Live));
+        let slow_live = DiracLimits { max_work: 1 << 20, ..limits };
+        assert!(DiceRules::dirac().check_live_size(2, &slow_live).is_err());
+        assert_eq!(DiceRules::dirac().per_player_counting(&[4, 8], &slow_live), Ok(Words));
+        let neither = DiracLimits { max_table_words: 1, ..limits };
+        assert_eq!(
+            small.per_player_counting(&at, &neither),
+            small.check_dirac_size(&at, &neither, Words).map(|_| Words)
+        );
     }
 
     #[test]

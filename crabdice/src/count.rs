@@ -95,10 +95,16 @@ pub(crate) mod sealed {
     use num_bigint::BigUint;
 
     pub trait Sealed: Sized {
+        /// Whether the number lives on the heap, so that making one
+        /// allocates.
+        const HEAP: bool = false;
         /// The count as `Self`, if it fits.
         fn from_u128(n: u128) -> Option<Self>;
         /// The count as `Self`, if it fits.
         fn from_biguint(n: &BigUint) -> Option<Self>;
+        /// 64-bit words the number takes (at least one), and how many of
+        /// them are on the heap.
+        fn limbs(&self) -> (u128, u128);
     }
 
     impl Sealed for u64 {
@@ -107,6 +113,9 @@ pub(crate) mod sealed {
         }
         fn from_biguint(n: &BigUint) -> Option<Self> {
             u64::try_from(n).ok()
+        }
+        fn limbs(&self) -> (u128, u128) {
+            (1, 0)
         }
     }
 
@@ -117,14 +126,22 @@ pub(crate) mod sealed {
         fn from_biguint(n: &BigUint) -> Option<Self> {
             u128::try_from(n).ok()
         }
+        fn limbs(&self) -> (u128, u128) {
+            (2, 0)
+        }
     }
 
     impl Sealed for BigUint {
+        const HEAP: bool = true;
         fn from_u128(n: u128) -> Option<Self> {
             Some(n.into())
         }
         fn from_biguint(n: &BigUint) -> Option<Self> {
             Some(n.clone())
+        }
+        fn limbs(&self) -> (u128, u128) {
+            let limbs = u128::from(self.bits().div_ceil(64));
+            (limbs.max(1), limbs)
         }
     }
 }

@@ -437,6 +437,26 @@ pub enum RulesError {
         /// The most states stored.
         limit: usize,
     },
+    /// The memo engine passed the Dirac limits while it counted: the
+    /// counts it stores, or its work, outgrew [`DiracLimits`](crate::DiracLimits).
+    #[error(
+        "the memo engine stores one entry per game state and stopped after {states} states, \
+         holding about {words} 64-bit words (limit {max_words}) after about {work} word \
+         operations (limit {max_work}): use --engine per-player, or raise --max-memory or \
+         --max-work"
+    )]
+    MemoPastLimits {
+        /// States stored when it stopped.
+        states: usize,
+        /// Words of memory held by the stored states.
+        words: u128,
+        /// Word operations done.
+        work: u128,
+        /// [`DiracLimits::max_table_words`](crate::DiracLimits::max_table_words).
+        max_words: u128,
+        /// [`DiracLimits::max_work`](crate::DiracLimits::max_work).
+        max_work: u128,
+    },
     /// The universe tree engine met more nodes than it may visit.
     #[error(
         "the universe tree engine visits every roll of every universe and reached its limit of \

@@ -21,42 +21,51 @@
 //! target)^players` states (the mover is implied): 44,100 for the puzzle,
 //! but 1.9 × 10⁹ for four players. Hence a hash map of reachable
 //! states (keyed by the cells, with [`FxHashMap`]) rather than a flat array,
-//! and a limit on its size ([`RulesError::MemoTooLarge`]). The walk uses an
-//! explicit stack, so a long game cannot overflow the thread's stack.
+//! and a limit on its size ([`RulesError::MemoTooLarge`]). A state's counts
+//! can be large too (a die rolled a thousand times a turn makes numbers of
+//! 1,600 bits), so the walk also adds up the words it stores and the word
+//! operations of its products, and stops when either passes the game's
+//! [`DiracLimits`] ([`RulesError::MemoPastLimits`]): before, such a game
+//! ran for a minute and took gigabytes before it met the state limit. The
+//! walk uses an explicit stack, so a long game cannot overflow the
+//! thread's stack.
 
 use rustc_hash::FxHashMap;
 
 use crate::count::Count;
 use crate::error::{CountOverflow, DiceError, RulesError};
 
-use super::DiceRules;
 use super::quantum::moves;
 use super::rules::advance;
+use super::{DiceRules, DiracLimits};
 
 /// A state being solved: its cells, the next move to try, and the wins found
 /// so far (rotated like the cells).
 struct Frame<C> {
-    cells: Box<[u32]>,
+    cells: Box<[u128]>,
     next: usize,
     wins: Vec<C>,
 }
 
-/// The universes each player wins, storing at most `limit` states.
+/// The universes each player wins, storing at most `limit` states, and
+/// stopping when the words stored or the work pass `limits`.
 pub(crate) fn wins<C: Count>(
     starts: &[u64],
     rules: &DiceRules,
     limit: usize,
+    limits: &DiracLimits,
 ) -> Result<Vec<C>, DiceError> {
     let (moves, _) = moves::<C>(rules)?;
     let overflow = || CountOverflow { width: C::NAME };
     let &DiceRules { board, target, .. } = rules;
     let players = starts.len();
-    // A cell is score × board + space; the rules' size check keeps
-    // board × target far below 2^32.
-    let cell = |space: u64, score: u64| (score * board + space) as u32;
-    let root: Box<[u32]> = starts.iter().map(|&s| cell(s - 1, 0)).collect();
-    let mut memo: FxHashMap<Box<[u32]>, Box<[C]>> = FxHashMap::default();
-    let mut after: Vec<u32> = Vec::with_capacity(players);
+    // A cell is score × board + space, below board × target: a u128.
+    let cell = |space: u64, score: u64| u128::from(score) * u128::from(board) + u128::from(space);
+    let split = |cell: u128| ((cell / u128::from(board)) as u64, (cell % u128::from(board)) as u64);
+    let root: Box<[u128]> = starts.iter().map(|&s| cell(s - 1, 0)).collect();
+    let mut memo: FxHashMap<Box<[u128]>, Box<[C]>> = FxHashMap::default();
+    let mut after: Vec<u128> = Vec::with_capacity(players);
+    let mut cost = Cost::new::<C>(players, limits);
     let mut stack = vec![Frame { cells: root, next: 0, wins: vec![C::zero(); players] }];
     while let Some(frame) = stack.last_mut() {
         let Some((steps, universes)) = moves.get(frame.next) else {
@@ -65,15 +74,19 @@ pub(crate) fn wins<C: Count>(
             let Some(parent) = stack.last_mut() else { return Ok(wins) };
             let universes = &moves[parent.next - 1].1;
             add_rotated(&mut parent.wins, &wins, universes).ok_or_else(overflow)?;
+            cost.store(&wins);
+            cost.products(universes, &wins);
             memo.insert(cells, wins.into_boxed_slice());
+            cost.check(memo.len(), memo.capacity())?;
             continue;
         };
         frame.next += 1;
-        let (score, space) = (u64::from(frame.cells[0]) / board, u64::from(frame.cells[0]) % board);
+        let (score, space) = split(frame.cells[0]);
         let space = advance(space, *steps, board);
         let score = score + space + 1;
         if score >= target {
             frame.wins[0] = frame.wins[0].checked_add(universes).ok_or_else(overflow)?;
+            cost.products(universes, &[]);
             continue;
         }
         // Look the next state up in a reused buffer; allocate only for a new one.
@@ -81,6 +94,8 @@ pub(crate) fn wins<C: Count>(
         after.extend(frame.cells.iter().skip(1).copied().chain([cell(space, score)]));
         if let Some(known) = memo.get(after.as_slice()) {
             add_rotated(&mut frame.wins, known, universes).ok_or_else(overflow)?;
+            cost.products(universes, known);
+            cost.check(memo.len(), memo.capacity())?;
             continue;
         }
         if memo.len() + stack.len() >= limit {
@@ -95,6 +110,70 @@ pub(crate) fn wins<C: Count>(
     Ok(Vec::new())
 }
 
+/// What the walk has stored and done, in 64-bit words, against the limits.
+struct Cost {
+    /// Words of the allocations of an entry besides its counts' limbs: the
+    /// key's cells and the counts in place, with the allocator's headers.
+    entry: u128,
+    /// Word operations of a product: its limbs, but at least 1024 for
+    /// counts on the heap, and 16 in machine words. Allocations and cache
+    /// misses in a map of gigabytes, not the limbs, are the cost (measured:
+    /// 26 operations a product, at 3 × 10⁹ a second, in the puzzle's
+    /// game; 1300 to 1500 with counts of 1000 to 3000 bits).
+    floor: u128,
+    /// The entries' allocations and the counts' limbs on the heap (the
+    /// map's own slots are counted by its capacity).
+    heap: u128,
+    work: u128,
+    limits: DiracLimits,
+}
+
+impl Cost {
+    /// A slot of the map: two boxes and a control byte, rounded up.
+    const SLOT: u128 = 5;
+
+    fn new<C: Count>(players: usize, limits: &DiracLimits) -> Self {
+        let in_place = (size_of::<C>() / 8) as u128;
+        let entry = 4 + players as u128 * (2 + in_place);
+        let floor = if C::HEAP { 1024 } else { 16 };
+        Self { entry, floor, heap: 0, work: 0, limits: *limits }
+    }
+
+    /// A state stored with these counts: their limbs, each with a header
+    /// and the slack of a growing vector (measured: a third more).
+    fn store<C: Count>(&mut self, wins: &[C]) {
+        let heap = |limbs: u128| if limbs == 0 { 0 } else { limbs + limbs / 2 + 2 };
+        let limbs: u128 = wins.iter().map(|count| heap(count.limbs().1)).sum();
+        self.heap = self.heap.saturating_add(self.entry + limbs);
+    }
+
+    /// Products of `universes` by every count of a state (none for a
+    /// move that wins), and a look-up.
+    fn products<C: Count>(&mut self, universes: &C, wins: &[C]) {
+        let (factor, _) = universes.limbs();
+        let products: u128 =
+            wins.iter().map(|count| (factor * count.limbs().0).max(self.floor)).sum();
+        self.work = self.work.saturating_add(factor + products + wins.len() as u128);
+    }
+
+    /// Refuses to go on past the limits, with `capacity` slots in the map
+    /// holding `states`.
+    fn check(&self, states: usize, capacity: usize) -> Result<(), RulesError> {
+        let limits = &self.limits;
+        let words = self.heap.saturating_add(capacity as u128 * Self::SLOT);
+        if words <= limits.max_table_words && self.work <= limits.max_work {
+            return Ok(());
+        }
+        Err(RulesError::MemoPastLimits {
+            states,
+            words,
+            work: self.work,
+            max_words: limits.max_table_words,
+            max_work: limits.max_work,
+        })
+    }
+}
+
 /// `parent[(k + 1) % n] += universes × child[k]`: the child's player `k` is
 /// the parent's player `k + 1`, the parent's mover having gone to the back.
 fn add_rotated<C: Count>(parent: &mut [C], child: &[C], universes: &C) -> Option<()> {
@@ -107,17 +186,57 @@ fn add_rotated<C: Count>(parent: &mut [C], child: &[C], universes: &C) -> Option
 
 #[cfg(test)]
 mod tests {
+    use num_bigint::BigUint;
+
     use super::*;
 
     #[test]
     fn the_memo_stops_at_its_limit() {
-        let err = wins::<u64>(&[4, 8], &DiceRules::dirac(), 1_000).unwrap_err();
+        let err =
+            wins::<u64>(&[4, 8], &DiceRules::dirac(), 1_000, &DiracLimits::default()).unwrap_err();
         assert_eq!(err, RulesError::MemoTooLarge { limit: 1_000 }.into());
+    }
+
+    #[test]
+    fn cells_past_32_bits_stay_apart() {
+        // Board 2^32 + 5: a pawn on space 6 moves 2^32 ≡ −5 to space 1 and
+        // scores 1, a cell of 2^32 + 5, which a 32-bit cell would read as
+        // space 6 with no points, over and over.
+        let rules = DiceRules { board: (1 << 32) + 5, target: 3, faces: 1, rolls: 1 << 32 };
+        let limits = DiracLimits::default();
+        assert_eq!(wins::<u64>(&[6, 6], &rules, 1 << 10, &limits).unwrap(), [1, 0]);
+    }
+
+    #[test]
+    fn the_memo_stops_at_the_dirac_limits() {
+        // A die rolled 500 times: counts of 800 bits, in big integers.
+        let rules = DiceRules { rolls: 500, ..DiceRules::dirac() };
+        let unbounded = DiracLimits { max_work: u128::MAX, max_table_words: u128::MAX };
+        let all = wins::<BigUint>(&[4, 8], &rules, 1 << 20, &unbounded).unwrap();
+        let starts = super::super::Starts::parse(
+            "Player 1 starting position: 4\nPlayer 2 starting position: 8\n",
+        )
+        .unwrap();
+        let per_player =
+            crate::count_wins::<BigUint>(&starts, &rules, crate::DiracEngine::PerPlayer).unwrap();
+        assert_eq!(all, per_player);
+        for limits in [
+            DiracLimits { max_table_words: 10_000, ..unbounded },
+            DiracLimits { max_work: 1_000_000, ..unbounded },
+        ] {
+            let Err(DiceError::Rules(RulesError::MemoPastLimits { words, work, .. })) =
+                wins::<BigUint>(&[4, 8], &rules, 1 << 20, &limits)
+            else {
+                panic!("not stopped at {limits:?}");
+            };
+            assert!(words > limits.max_table_words || work > limits.max_work);
+            assert!(words <= 2 * limits.max_table_words.min(1 << 40), "{words}");
+        }
     }
 
     #[test]
     fn a_long_single_path_does_not_overflow_the_stack() {
         let rules = DiceRules { board: 1, target: 200_000, faces: 1, rolls: 1 };
-        assert_eq!(wins::<u64>(&[1, 1], &rules, 1 << 20).unwrap(), [1, 0]);
+        assert_eq!(wins::<u64>(&[1, 1], &rules, 1 << 20, &DiracLimits::default()).unwrap(), [1, 0]);
     }
 }

@@ -327,7 +327,7 @@ fn wins<C: Count>(
 ) -> Result<Vec<C>, DiceError> {
     match engine {
         DiracEngine::Tree => tree::wins(starts, rules, MAX_TREE_ROLLS),
-        DiracEngine::Memo => memo::wins(starts, rules, MAX_MEMO_STATES),
+        DiracEngine::Memo => memo::wins(starts, rules, MAX_MEMO_STATES, limits),
         DiracEngine::PerPlayer => totals(&per_player(starts, rules, limits, counting)?),
     }
 }
@@ -436,7 +436,8 @@ mod tests {
                                 Counting::Words,
                             )
                             .unwrap();
-                            let memo = memo::wins::<u64>(&starts, &rules, 1 << 16).unwrap();
+                            let memo =
+                                memo::wins::<u64>(&starts, &rules, 1 << 16, &unbounded).unwrap();
                             assert_eq!(tree, fast, "{rules} {starts:?}");
                             assert_eq!(memo, fast, "{rules} {starts:?}");
                         }

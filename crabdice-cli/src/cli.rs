@@ -74,7 +74,10 @@ pub struct Output {
     /// Only this part; the plain output is then the bare answer.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2), allow_negative_numbers = true)]
     pub part: Option<u8>,
-    /// Print one JSON object with everything known about the run.
+    /// Print one JSON object with everything known about the run. For
+    /// Recursive Combat this counts every game the deal plays: with no
+    /// --max-time, that count stops after 10 s (some deals play billions),
+    /// and `games` and `max_depth` are then null, with a note.
     #[arg(long)]
     pub json: bool,
     /// Also time each part's solver (median of at least 11 runs, ~0.3 s).

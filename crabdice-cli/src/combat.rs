@@ -21,8 +21,12 @@ use crate::timing;
 pub struct Part {
     pub number: u8,
     pub outcome: Outcome,
-    /// Games and deepest nesting, when the literal engine ran.
+    /// Games and deepest nesting, when the literal engine ran or `--json`
+    /// counted them.
     pub games: Option<(Natural, u32)>,
+    /// Whether `--json` asked for the games, but counting them ran past
+    /// [`GAMES_BUDGET`] (`games` and `max_depth` are then `null`).
+    pub games_unknown: bool,
     pub time: Option<Duration>,
     /// Whether the deal's scores can exceed 64 bits (huge cards), so that
     /// JSON gives `score` as a string.
@@ -57,6 +61,7 @@ pub fn run(
             continue;
         }
         let label = format!("{} part {number}", source.name);
+        let mut games_unknown = false;
         // A time limit bounds the part as a whole, so the literal engine's
         // clock starts with the part, also when it runs after the fast one.
         let started = Instant::now();
@@ -93,7 +98,8 @@ pub fn run(
             } else if deal.can_recurse() {
                 let counting = format!("{label} (counting the games for --json)");
                 let count = count_games_within(deal, limits, started, &counting)?;
-                Some((count.games, count.max_depth))
+                games_unknown = count.is_none();
+                count.map(|count| (count.games, count.max_depth))
             } else {
                 Some((1_u8.into(), 0))
             };
@@ -111,7 +117,7 @@ pub fn run(
             }),
         });
         let games = games.filter(|_| variant == Variant::Recursive);
-        parts.push(Part { number, outcome, games, time, wide_scores });
+        parts.push(Part { number, outcome, games, games_unknown, time, wide_scores });
     }
     Ok(parts)
 }
@@ -180,18 +186,46 @@ fn play_literal(
     }
 }
 
+/// How long `--json` counts a deal's games when no `--max-time` is given.
+/// Most puzzle-shaped deals take milliseconds, but some 50 + 50 deals play
+/// billions of games: the answer is known, so the count gives up, with a
+/// note, rather than keep a script waiting for hours.
+pub const GAMES_BUDGET: Duration = Duration::from_secs(10);
+
 /// Counts the games of a Recursive Combat deal for `--json`, within
 /// `limits`, the time limit counted from `started` (the part's start: the
-/// count comes after the fast engine's answer).
+/// count comes after the fast engine's answer). With no time limit, the
+/// count stops after [`GAMES_BUDGET`] and gives `None`, with a note on
+/// standard error.
 fn count_games_within(
     deal: &Deal,
     limits: Limits,
     started: Instant,
     label: &str,
-) -> Result<GameCount, Failure> {
-    let mut progress = Progress::new(label.to_owned(), &limits);
-    crabdice::count_games(deal, left(limits, started), &mut |rounds| progress.tick(rounds))
-        .map_err(|error| exhausted(label, &users(error, limits)))
+) -> Result<Option<GameCount>, Failure> {
+    let budget = limits.max_time.is_none();
+    let bounded = if budget {
+        Limits { max_time: Some(GAMES_BUDGET), ..limits }
+    } else {
+        left(limits, started)
+    };
+    let mut progress = Progress::new(label.to_owned(), &bounded);
+    match crabdice::count_games(deal, bounded, &mut |rounds| progress.tick(rounds)) {
+        Ok(count) => Ok(Some(count)),
+        Err(Exhausted::Time { played, .. }) if budget => {
+            drop(progress);
+            // Not `eprintln!`, which panics when standard error is closed.
+            let _ = writeln!(
+                std::io::stderr(),
+                "note: {label}: stopped after {} s and {played} rounds, so `games` and \
+                 `max_depth` are null (the answer is exact): this deal plays too many games to \
+                 count quickly; give --max-time SECONDS to count for longer",
+                GAMES_BUDGET.as_secs()
+            );
+            Ok(None)
+        }
+        Err(error) => Err(exhausted(label, &users(error, limits))),
+    }
 }
 
 /// `limits` with what is left of the time limit since `started`.

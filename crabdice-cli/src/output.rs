@@ -112,7 +112,7 @@ struct CombatPartJson {
     /// A number, or a string of decimal digits past 2^64 − 1.
     games: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    max_depth: Option<u32>,
+    max_depth: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ns: Option<u64>,
 }
@@ -123,6 +123,7 @@ fn combat_part_json(part: &combat::Part) -> CombatPartJson {
         crabdice::End::Cycle { start, length } => Some(CycleJson { start, length }),
         _ => None,
     };
+    let unknown = || part.games_unknown.then_some(serde_json::Value::Null);
     CombatPartJson {
         winner: outcome.winner.map(crabdice::Player::number),
         score: outcome.score.map(|score| match u64::try_from(score) {
@@ -133,13 +134,16 @@ fn combat_part_json(part: &combat::Part) -> CombatPartJson {
         rounds: outcome.rounds,
         // Part 1 always says whether it cycles; part 2 cannot.
         cycle: (part.number == 1).then(|| serde_json::to_value(cycle).unwrap_or_default()),
-        games: part.games.as_ref().map(|(games, _)| {
-            match games.to_u128().and_then(|n| u64::try_from(n).ok()) {
+        // `null` when they were asked for but not counted in time.
+        games: part
+            .games
+            .as_ref()
+            .map(|(games, _)| match games.to_u128().and_then(|n| u64::try_from(n).ok()) {
                 Some(small) => small.into(),
                 None => games.to_string().into(),
-            }
-        }),
-        max_depth: part.games.as_ref().map(|(_, depth)| *depth),
+            })
+            .or_else(unknown),
+        max_depth: part.games.as_ref().map(|(_, depth)| (*depth).into()).or_else(unknown),
         time_ns: part.time.map(nanos),
     }
 }

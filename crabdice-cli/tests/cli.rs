@@ -275,6 +275,41 @@ fn json_counts_the_games_without_storing_states_and_within_the_round_limit() {
         )));
 }
 
+/// A random 50 + 50 deal whose answer takes milliseconds and whose games
+/// take hours to count: with no `--max-time`, `--json` stops counting
+/// after ten seconds and says so, and still gives the answer.
+#[test]
+fn json_gives_up_counting_endless_games_but_not_the_answer() {
+    let deck = |cards: &str| cards.split(' ').collect::<Vec<_>>().join("\n");
+    let deal = format!(
+        "Player 1:\n{}\n\nPlayer 2:\n{}\n",
+        deck(
+            "1 77 62 64 2 72 3 7 17 20 14 25 50 13 76 10 84 73 6 42 100 46 90 54 80 19 53 93 15 \
+              43 69 45 39 85 37 18 32 16 71 89 26 98 52 74 67 38 79 34 81 27"
+        ),
+        deck(
+            "83 29 61 36 44 58 24 59 92 9 63 94 99 87 30 31 23 96 68 55 49 41 60 97 4 88 35 65 \
+              57 70 48 66 51 82 56 21 75 5 91 28 78 33 40 86 95 22 47 11 12 8"
+        )
+    );
+    let answer =
+        crabdice().args(["combat", "-", "--part", "2"]).write_stdin(deal.as_str()).output();
+    let answer = String::from_utf8(answer.unwrap().stdout).unwrap();
+    let output = crabdice()
+        .args(["combat", "-", "--part", "2", "--json"])
+        .write_stdin(deal)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["part2"]["score"].to_string(), answer.trim());
+    assert_eq!(json["part2"]["end"], "empty-deck");
+    assert!(json["part2"]["games"].is_null() && json["part2"]["max_depth"].is_null());
+    let note = String::from_utf8(output.stderr).unwrap();
+    assert!(note.contains("<stdin> part 2 (counting the games for --json): stopped after 10 s"));
+    assert!(note.contains("give --max-time SECONDS to count for longer"), "{note}");
+}
+
 #[test]
 fn nonsense_rules_and_bad_positions_are_errors() {
     crabdice()

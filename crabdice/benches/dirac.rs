@@ -121,9 +121,14 @@ fn dirac_live_cells(bencher: Bencher, target: u64) {
     let starts = starts(EXAMPLE);
     let rules = DiceRules { board: 1_000_000, target, faces: 100_000, rolls: 3 };
     let expected = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
-    if target == 50 {
-        assert_eq!(expected.answer.to_string(), "44502450176999981774640071");
-    }
+    // Target 21 as the table counts it (0.4 s, before live cells were
+    // chosen for it); 50 as the table counts it given 8 GB.
+    let known = match target {
+        21 => "123200999999999992400",
+        50 => "44502450176999981774640071",
+        _ => "",
+    };
+    assert!(known.is_empty() || expected.answer.to_string() == known);
     bencher.bench(|| {
         let outcome =
             play_dirac(black_box(&starts), black_box(&rules), DiracEngine::PerPlayer).unwrap();

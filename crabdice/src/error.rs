@@ -414,6 +414,16 @@ pub enum RulesError {
         /// The largest size accepted.
         limit: u128,
     },
+    /// A Dirac game whose tables are within the limits, but more than the
+    /// machine can allocate.
+    #[error(
+        "a player's tables for this Dirac game need about {words} 64-bit words, more than this \
+         machine can allocate: lower --max-memory to the memory it has, or --target or --board"
+    )]
+    DiracNoMemory {
+        /// The estimated size.
+        words: u128,
+    },
     /// A Dirac game that would take too long to count.
     #[error(
         "counting this Dirac game takes about {work} word operations (players × board × target \

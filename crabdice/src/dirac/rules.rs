@@ -107,6 +107,19 @@ pub const DIRAC_WORK: u128 = 20_000_000_000;
 /// 225 times).
 pub(crate) const LIVE_MARGIN: u128 = 2;
 
+/// Tables estimated past this many words (64 MiB) are allocated once, and
+/// freed, before a count is admitted: the allocation fails at once where
+/// the limits were raised past the machine's memory (the count would abort
+/// the process at its first table); smaller ones are not worth the system
+/// calls.
+const PROBED_WORDS: u128 = 1 << 23;
+
+/// Whether `words` 64-bit words can be allocated now (address space, and
+/// the kernel's view of memory and swap; the pages are not touched).
+fn can_allocate(words: u128) -> bool {
+    usize::try_from(words).is_ok_and(|words| Vec::<u64>::new().try_reserve_exact(words).is_ok())
+}
+
 /// Which engine a Dirac game's estimates are for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Counting {
@@ -164,11 +177,15 @@ impl Default for DiracLimits {
 
 impl DiracLimits {
     /// Refuses a count estimated at `table` words of tables and `work`
-    /// word operations past these limits, the tables first; else returns
-    /// `work`.
+    /// word operations past these limits, the tables first, or tables of
+    /// more than [`PROBED_WORDS`] that the machine cannot allocate (limits
+    /// raised past its memory); else returns `work`.
     fn admit(&self, table: u128, work: u128) -> Result<u128, RulesError> {
         if table > self.max_table_words {
             return Err(RulesError::DiracTooBig { words: table, limit: self.max_table_words });
+        }
+        if table > PROBED_WORDS && !can_allocate(table) {
+            return Err(RulesError::DiracNoMemory { words: table });
         }
         if work > self.max_work {
             return Err(RulesError::DiracTooSlow { work, limit: self.max_work });
@@ -696,6 +713,25 @@ mod tests {
             small.per_player_counting(&at, &neither),
             small.check_dirac_size(&at, &neither, Words).map(|_| Words)
         );
+    }
+
+    #[test]
+    fn tables_the_machine_cannot_allocate_are_refused_however_high_the_limits() {
+        let unbounded = DiracLimits { max_work: u128::MAX, max_table_words: u128::MAX };
+        // 2^62 cells: more bytes than an address space holds.
+        let rules = DiceRules { board: 1 << 31, target: 1 << 31, faces: 2, rolls: 1 };
+        let refused = rules.check_dirac_size(&[1, 2], &unbounded, Counting::Words);
+        assert!(
+            matches!(refused, Err(RulesError::DiracNoMemory { words }) if words > 1 << 62),
+            "{refused:?}"
+        );
+        assert!(rules.check_live_size(2, &unbounded).is_err());
+        assert!(can_allocate(PROBED_WORDS) && !can_allocate(1 << 61));
+        // Within the default limits, the limit refuses first.
+        assert!(matches!(
+            rules.check_dirac_size(&[1, 2], &DiracLimits::default(), Counting::Words),
+            Err(RulesError::DiracTooBig { .. })
+        ));
     }
 
     #[test]

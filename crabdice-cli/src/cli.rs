@@ -130,7 +130,9 @@ pub struct Bounds {
 
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct CombatOptions {
-    /// Print the round-by-round log in the puzzle's format (streamed).
+    /// Print the round-by-round log in the puzzle's format (streamed: if a
+    /// limit stops the game, the rounds logged so far stay on standard
+    /// output, before the error).
     #[arg(long, conflicts_with = "json")]
     pub trace: bool,
     #[command(flatten)]

@@ -224,6 +224,15 @@ fn count_games_within(
             );
             Ok(None)
         }
+        Err(error @ Exhausted::Time { .. }) => Err(Failure::Error(miette!(
+            help = format!(
+                "raise the limit with --max-time, or leave it out to have the count stop after \
+                 {} s, with the answer and `games` and `max_depth` null",
+                GAMES_BUDGET.as_secs()
+            ),
+            "{label}: {}",
+            users(error, limits)
+        ))),
         Err(error) => Err(exhausted(label, &users(error, limits))),
     }
 }

@@ -297,7 +297,7 @@ fn json_gives_up_counting_endless_games_but_not_the_answer() {
     let answer = String::from_utf8(answer.unwrap().stdout).unwrap();
     let output = crabdice()
         .args(["combat", "-", "--part", "2", "--json"])
-        .write_stdin(deal)
+        .write_stdin(deal.as_str())
         .output()
         .unwrap();
     assert!(output.status.success());
@@ -308,6 +308,18 @@ fn json_gives_up_counting_endless_games_but_not_the_answer() {
     let note = String::from_utf8(output.stderr).unwrap();
     assert!(note.contains("<stdin> part 2 (counting the games for --json): stopped after 10 s"));
     assert!(note.contains("give --max-time SECONDS to count for longer"), "{note}");
+    // A time limit of the user's own stops the run, and says how to have
+    // the answer with the games left out.
+    crabdice()
+        .args(["combat", "-", "--part", "2", "--json", "--max-time", "0.2"])
+        .write_stdin(deal)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("(counting the games for --json): gave up after")
+                .and(predicate::str::contains("leave it out to have the count stop after 10 s")),
+        );
 }
 
 #[test]

@@ -219,7 +219,8 @@ fn count_games_within(
                 std::io::stderr(),
                 "note: {label}: stopped after {} s and {played} rounds, so `games` and \
                  `max_depth` are null (the answer is exact): this deal plays too many games to \
-                 count quickly; give --max-time SECONDS to count for longer",
+                 count quickly; give --max-time SECONDS to count for longer (the run then \
+                 fails, without the answer, if the count is not done in time)",
                 GAMES_BUDGET.as_secs()
             );
             Ok(None)

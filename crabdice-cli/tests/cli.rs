@@ -342,14 +342,20 @@ fn nonsense_rules_and_bad_positions_are_errors() {
             predicate::str::contains("examples/dice.txt:2:29")
                 .and(predicate::str::contains("off the board")),
         );
-    // A table too large because of the die names the die among the fixes.
+    // A game too large because of the die names the die among the fixes:
+    // its table needs too much memory, and its live cells, too much work,
+    // which is what the message names (--max-work would count it).
     crabdice()
         .args(["dice", "examples/dice.txt", "--part", "2", "--board", "1000000000"])
         .args(["--target", "200", "--die", "1000000"])
         .assert()
         .code(1)
         .stdout("")
-        .stderr(predicate::str::contains("need about").and(predicate::str::contains("--die")));
+        .stderr(
+            predicate::str::contains("word operations")
+                .and(predicate::str::contains("--die"))
+                .and(predicate::str::contains("--max-work")),
+        );
     for (input, message) in [
         ("Player 1 starting position: 4\n", "at least two players"),
         (

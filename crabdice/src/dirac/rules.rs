@@ -131,7 +131,8 @@ pub(crate) enum Counting {
     /// engine past 1024 bits, and the memo and tree engines).
     Cells,
     /// The per-player engine over the cells a pawn short of the target can
-    /// stand on (module `live`), when the table is too large.
+    /// stand on (module `live`), when the table is refused or far more work
+    /// ([`DiceRules::per_player_counting`]).
     Live,
 }
 
@@ -327,11 +328,11 @@ impl DiceRules {
             // 2048 spaces to 2000 points in 256-bit words).
             let columns = u128::from(self.target) + super::alone::MAX_COLUMNS as u128;
             let held = if limbs == 1 { 2 } else { limbs + limbs / 2 + 1 };
-            let tables = 2 * columns * held;
+            let tables = columns.saturating_mul(2 * held);
             let kernel = 4 * limbs.max(super::alone::MAX_COLUMNS as u128);
-            let table = u128::from(self.board) * (tables + kernel);
+            let table = u128::from(self.board).saturating_mul(tables.saturating_add(kernel));
             let work = turns.saturating_add(interleave).saturating_mul(limbs);
-            (table, work.saturating_add(64 * table))
+            (table, work.saturating_add(table.saturating_mul(64)))
         } else {
             // Big-integer cells: each cell that holds universes adds its
             // count times each distinct move's to another (and the table is
@@ -341,7 +342,8 @@ impl DiceRules {
             // cells hold universes (and the start).
             let words = self.count_words(longest);
             let moves = u128::from(self.distinct_moves());
-            let held = u128::from(self.board.min(self.target)) * u128::from(self.target) + 1;
+            let held = (u128::from(self.board.min(self.target)) * u128::from(self.target))
+                .saturating_add(1);
             let turns = held
                 .saturating_mul(moves)
                 .max(cells)
@@ -349,7 +351,9 @@ impl DiceRules {
                 .saturating_mul(players);
             // Building the moves tally: about 2·log₂(rolls) convolutions of
             // at most `moves` outcomes each.
-            let tally = 2 * u128::from(u64::BITS - self.rolls.leading_zeros()) * moves * moves;
+            let tally = moves
+                .saturating_mul(moves)
+                .saturating_mul(2 * u128::from(u64::BITS - self.rolls.leading_zeros()));
             // A product of big integers allocates, however short they are:
             // about 32 word operations where a cell's count grows, 64 where
             // the tally's short counts are made (measured: a tally of
@@ -362,7 +366,7 @@ impl DiceRules {
             // 10⁹).
             let work = work.saturating_mul(self.count_words(1).isqrt());
             // Two tables of cells three words each, and the counts held.
-            let table = (6 * cells).saturating_add(held.saturating_mul(words));
+            let table = cells.saturating_mul(6).saturating_add(held.saturating_mul(words));
             (table, work)
         }
     }
@@ -423,7 +427,9 @@ impl DiceRules {
     /// Whether to count over live cells rather than as `other`, given both
     /// estimates (work, or refusal): the live cells when `other` is
     /// refused, or when `margin` times their work is still below `other`'s.
-    /// Refused only if both are.
+    /// Refused only if both are: for the live cells' work when `other` needs
+    /// memory and they only time (a higher work limit counts the game),
+    /// else as `other` is.
     pub(crate) fn prefer_live(
         other: Result<u128, RulesError>,
         live: Result<u128, RulesError>,
@@ -433,7 +439,16 @@ impl DiceRules {
             (Ok(other), Ok(live)) => Ok(live.saturating_mul(margin) < other),
             (Ok(_), Err(_)) => Ok(false),
             (Err(_), Ok(_)) => Ok(true),
-            (Err(refused), Err(_)) => Err(refused),
+            // Both refused: the refusal whose advice counts the game. The
+            // live cells refused only for their work are counted with a
+            // higher --max-work, where the table needs memory.
+            (Err(other), Err(live)) => Err(match (other, live) {
+                (
+                    RulesError::DiracTooBig { .. } | RulesError::DiracNoMemory { .. },
+                    live @ RulesError::DiracTooSlow { .. },
+                ) => live,
+                (other, _) => other,
+            }),
         }
     }
 
@@ -708,6 +723,13 @@ mod tests {
         let slow_live = DiracLimits { max_work: 1 << 20, ..limits };
         assert!(DiceRules::dirac().check_live_size(2, &slow_live).is_err());
         assert_eq!(DiceRules::dirac().per_player_counting(&[4, 8], &slow_live), Ok(Words));
+        // The table needs memory, the live cells only time: the refusal
+        // names the work, which --max-work moves.
+        let slow = DiracLimits { max_table_words: 1 << 20, max_work: 1 };
+        assert!(matches!(
+            small.per_player_counting(&at, &slow),
+            Err(RulesError::DiracTooSlow { .. })
+        ));
         let neither = DiracLimits { max_table_words: 1, ..limits };
         assert_eq!(
             small.per_player_counting(&at, &neither),
@@ -727,6 +749,19 @@ mod tests {
         );
         assert!(rules.check_live_size(2, &unbounded).is_err());
         assert!(can_allocate(PROBED_WORDS) && !can_allocate(1 << 61));
+        // Estimates past 2^128 saturate rather than wrap (debug builds
+        // panicked on them), for every engine.
+        let max = u64::MAX;
+        for (rules, starts) in [
+            (DiceRules { board: max, target: max, faces: 1, rolls: 1 }, [1, max]),
+            (DiceRules { board: 1 << 63, target: 1 << 40, faces: 1 << 63, rolls: max }, [1, 2]),
+        ] {
+            for counting in [Counting::Words, Counting::Cells] {
+                let refused = rules.check_dirac_size(&starts, &unbounded, counting);
+                assert!(refused.is_err(), "{rules} {counting:?}");
+            }
+            assert!(rules.check_live_size(2, &unbounded).is_err());
+        }
         // Within the default limits, the limit refuses first.
         assert!(matches!(
             rules.check_dirac_size(&[1, 2], &DiracLimits::default(), Counting::Words),

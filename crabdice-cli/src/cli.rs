@@ -175,12 +175,15 @@ pub struct DiceOptions {
     /// Refuse to count a Dirac game (part 2) estimated to take more than
     /// OPS word operations [default: 20000000000, seconds]. The
     /// estimate is an upper bound, made before the count starts; raise it
-    /// to count a larger game.
+    /// to count a larger game. (--engine memo also stops part way through
+    /// once its own work passes OPS.)
     #[arg(long, value_name = "OPS", value_parser = whole_number, allow_negative_numbers = true)]
     pub max_work: Option<u64>,
     /// Refuse to count a Dirac game (part 2) whose table of one player's
-    /// counts is estimated past SIZE [default: 1G]. Bytes, or K, M, G or T
-    /// for powers of 1024, such as 512M or 8G.
+    /// counts is estimated past SIZE [default: 1G], or that this machine
+    /// cannot allocate. Bytes, or K, M, G or T for powers of 1024, such as
+    /// 512M or 8G. (--engine memo also stops part way through once the
+    /// states it stores pass SIZE.)
     #[arg(long, value_name = "SIZE", value_parser = memory_size, allow_negative_numbers = true)]
     pub max_memory: Option<usize>,
 }

@@ -123,6 +123,7 @@ pub(crate) fn play(
         return Ok(Counts::Big(by_cells::<BigUint>(starts, rules)?));
     };
     let mut players = Vec::with_capacity(starts.len());
+    let mut beyond = Beyond { starts, rules, limits, chosen: None };
     for group in starts.chunks(2) {
         if let [a, b] = *group {
             let mut pair = State::<u64>::new(&shape, &[a, b], Packing::Pair);
@@ -130,13 +131,13 @@ pub(crate) fn play(
                 players.extend(pair.players.into_iter().map(Played::Words));
             } else {
                 for single in pair.split() {
-                    players.push(shape.finish(single, rules, (starts, limits))?);
+                    players.push(shape.finish(single, &mut beyond)?);
                 }
             }
         } else {
             for &start in group {
                 let single = State::<u64>::new(&shape, &[start], Packing::Single);
-                players.push(shape.finish(single, rules, (starts, limits))?);
+                players.push(shape.finish(single, &mut beyond)?);
             }
         }
     }
@@ -155,6 +156,55 @@ pub(crate) fn play(
         Played::Big(turns) => turns,
     });
     Ok(Counts::Big(big.collect()))
+}
+
+/// How a game counts the players whose counts outgrow 1024 bits: chosen
+/// once, for the whole game, when the first of them needs it (working out
+/// the estimates can take a tenth of a second on a large board).
+struct Beyond<'a> {
+    /// Every player's start, as the estimates are the whole game's.
+    starts: &'a [u64],
+    rules: &'a DiceRules,
+    limits: &'a DiracLimits,
+    /// `None` until a player needs it.
+    chosen: Option<BigEngine>,
+}
+
+/// The engines that count a player in big integers from its first turn.
+enum BigEngine {
+    /// Over live cells, with the turn's moves worked out once.
+    Live(live::Moves),
+    /// In big-integer cells over the whole table.
+    Cells,
+}
+
+impl Beyond<'_> {
+    /// Counts the player starting on `start` in big integers from its
+    /// first turn.
+    fn count(&mut self, start: u64) -> Result<Alone<BigUint>, DiceError> {
+        let Self { starts, rules, limits, .. } = *self;
+        let chosen = match &mut self.chosen {
+            Some(chosen) => chosen,
+            unchosen => {
+                // Both count in big integers, so the estimates are about as
+                // loose here (measured: 1.5 to 5 × 10⁹ estimated operations
+                // a second each), but live cells estimated at 1.6 to 1.9
+                // times less ran from 1.35 times slower to 3 times faster:
+                // they need the same margin.
+                let cells = rules.check_dirac_size(starts, limits, Counting::Cells);
+                let live = rules.check_live_size(starts.len(), limits);
+                unchosen.insert(if DiceRules::prefer_live(cells, live, LIVE_MARGIN)? {
+                    BigEngine::Live(live::Moves::new(rules))
+                } else {
+                    BigEngine::Cells
+                })
+            }
+        };
+        Ok(match chosen {
+            BigEngine::Live(moves) => moves.play(start, rules),
+            BigEngine::Cells => by_cells::<BigUint>(&[start], rules)?.pop().unwrap_or_default(),
+        })
+    }
 }
 
 /// One player's counts, in words or in big integers.
@@ -267,16 +317,10 @@ impl Shape {
     /// Plays one player to the end, moving its table to wider words
     /// whenever a turn's bound outgrows them: 64, 128, 256, 512 and 1024
     /// bits, then big integers from the start, in big-integer cells or over
-    /// live cells (as [`play`] chooses). `game` is every player's
-    /// start and the limits: either is used only if the whole game's
-    /// estimate in it is within the limits, as every player is likely to
-    /// need it.
-    fn finish(
-        &self,
-        state: State<u64>,
-        rules: &DiceRules,
-        game: (&[u64], &DiracLimits),
-    ) -> Result<Played, DiceError> {
+    /// live cells, as `beyond` chose for the game: either is used only if
+    /// the whole game's estimate in it is within the limits, as every
+    /// player is likely to need it.
+    fn finish(&self, state: State<u64>, beyond: &mut Beyond) -> Result<Played, DiceError> {
         let mut state = state;
         if self.resume(&mut state, Packing::Single) {
             return Ok(Played::Words(state.into_player()));
@@ -297,17 +341,7 @@ impl Shape {
         if self.resume(&mut state, Packing::Single) {
             return Ok(Played::Big(state.into_player()));
         }
-        // Both count in big integers, so the estimates are about as loose
-        // here (measured: 1.5 to 5 × 10⁹ estimated operations a second each),
-        // but live cells estimated at 1.6 to 1.9 times less ran from 1.35
-        // times slower to 3 times faster: they need the same margin.
-        let cells = rules.check_dirac_size(game.0, game.1, Counting::Cells);
-        let live = rules.check_live_size(game.0.len(), game.1);
-        if DiceRules::prefer_live(cells, live, LIVE_MARGIN)? {
-            return Ok(Played::Big(live::play_one(state.starts[0], rules)));
-        }
-        let mut cells = by_cells::<BigUint>(&state.starts[..1], rules)?;
-        Ok(Played::Big(cells.pop().unwrap_or_default()))
+        Ok(Played::Big(beyond.count(state.starts[0])?))
     }
 }
 
@@ -966,12 +1000,11 @@ mod tests {
             assert!(!shape.resume(&mut pair, Packing::Pair));
             assert!(!pair.players[0].is_empty());
             let [first, second] = pair.split();
+            let limits = DiracLimits::default();
             for (single, start) in [(first, 4), (second, 8)] {
-                let Ok(Played::Words(turns)) =
-                    shape.finish(single, &rules, (&[start], &DiracLimits::default()))
-                else {
-                    panic!()
-                };
+                let mut beyond =
+                    Beyond { starts: &[start], rules: &rules, limits: &limits, chosen: None };
+                let Ok(Played::Words(turns)) = shape.finish(single, &mut beyond) else { panic!() };
                 let cells = by_cells::<u128>(&[start], &rules).unwrap().remove(0);
                 assert_eq!(turns, cells, "target {target}, start {start}");
             }

@@ -45,14 +45,9 @@ pub(crate) fn play(starts: &[u64], rules: &DiceRules) -> Counts {
     Counts::Big(starts.iter().map(|&start| moves.play(start, rules)).collect())
 }
 
-/// One player alone, from `start`, as [`play`] counts it.
-pub(crate) fn play_one(start: u64, rules: &DiceRules) -> Alone<BigUint> {
-    Moves::new(rules).play(start, rules)
-}
-
 /// The universes of one turn from a space to another, for the moves a live
 /// pawn can make.
-struct Moves {
+pub(crate) struct Moves {
     /// `faces^rolls`.
     universes: BigUint,
     /// Spaces below the target: `1..live`.
@@ -67,7 +62,7 @@ struct Moves {
 }
 
 impl Moves {
-    fn new(rules: &DiceRules) -> Self {
+    pub(crate) fn new(rules: &DiceRules) -> Self {
         let live = rules.target.min(rules.board.saturating_add(1));
         // The rules' check keeps the rolls to a few thousand.
         let rolls = usize::try_from(rules.rolls).unwrap_or(usize::MAX);
@@ -141,7 +136,7 @@ impl Moves {
     }
 
     /// One player from `start`, until no universe is short of the target.
-    fn play(&self, start: u64, rules: &DiceRules) -> Alone<BigUint> {
+    pub(crate) fn play(&self, start: u64, rules: &DiceRules) -> Alone<BigUint> {
         // The rules' check keeps the live spaces to a few thousand.
         let live = self.live as usize;
         let target = rules.target as usize;

@@ -26,9 +26,14 @@
 //! 1,600 bits), so the walk also adds up the words it stores and the word
 //! operations of its products, and stops when either passes the game's
 //! [`DiracLimits`] ([`RulesError::MemoPastLimits`]): before, such a game
-//! ran for a minute and took gigabytes before it met the state limit. The
+//! ran for a minute and took gigabytes before it met the state limit. A
+//! walk whose counts overflow is walked again in wider ones (64 bits, 128,
+//! then big integers), and the work of all the tries counts against one
+//! budget, so `max_work` bounds the whole count. The
 //! walk uses an explicit stack, so a long game cannot overflow the
 //! thread's stack.
+
+use std::cell::Cell;
 
 use rustc_hash::FxHashMap;
 
@@ -48,12 +53,28 @@ struct Frame<C> {
 }
 
 /// The universes each player wins, storing at most `limit` states, and
-/// stopping when the words stored or the work pass `limits`.
+/// stopping when the words stored or the work pass `limits`. `spent` is
+/// the work of earlier tries in narrower counts, which overflowed: it
+/// counts against `limits` too, and the work of this try is added to it.
 pub(crate) fn wins<C: Count>(
     starts: &[u64],
     rules: &DiceRules,
     limit: usize,
     limits: &DiracLimits,
+    spent: &Cell<u128>,
+) -> Result<Vec<C>, DiceError> {
+    let mut cost = Cost::new::<C>(starts.len(), limits, spent.get());
+    let wins = walk(starts, rules, limit, &mut cost);
+    spent.set(cost.work);
+    wins
+}
+
+/// [`wins`], adding what it stores and does to `cost`.
+fn walk<C: Count>(
+    starts: &[u64],
+    rules: &DiceRules,
+    limit: usize,
+    cost: &mut Cost,
 ) -> Result<Vec<C>, DiceError> {
     let (moves, _) = moves::<C>(rules)?;
     let overflow = || CountOverflow { width: C::NAME };
@@ -65,7 +86,6 @@ pub(crate) fn wins<C: Count>(
     let root: Box<[u128]> = starts.iter().map(|&s| cell(s - 1, 0)).collect();
     let mut memo: FxHashMap<Box<[u128]>, Box<[C]>> = FxHashMap::default();
     let mut after: Vec<u128> = Vec::with_capacity(players);
-    let mut cost = Cost::new::<C>(players, limits);
     let mut stack = vec![Frame { cells: root, next: 0, wins: vec![C::zero(); players] }];
     while let Some(frame) = stack.last_mut() {
         let Some((steps, universes)) = moves.get(frame.next) else {
@@ -132,11 +152,11 @@ impl Cost {
     /// A slot of the map: two boxes and a control byte, rounded up.
     const SLOT: u128 = 5;
 
-    fn new<C: Count>(players: usize, limits: &DiracLimits) -> Self {
+    fn new<C: Count>(players: usize, limits: &DiracLimits, work: u128) -> Self {
         let in_place = (size_of::<C>() / 8) as u128;
         let entry = 4 + players as u128 * (2 + in_place);
         let floor = if C::HEAP { 1024 } else { 16 };
-        Self { entry, floor, heap: 0, work: 0, limits: *limits }
+        Self { entry, floor, heap: 0, work, limits: *limits }
     }
 
     /// A state stored with these counts: their limbs, each with a header
@@ -192,8 +212,14 @@ mod tests {
 
     #[test]
     fn the_memo_stops_at_its_limit() {
-        let err =
-            wins::<u64>(&[4, 8], &DiceRules::dirac(), 1_000, &DiracLimits::default()).unwrap_err();
+        let err = wins::<u64>(
+            &[4, 8],
+            &DiceRules::dirac(),
+            1_000,
+            &DiracLimits::default(),
+            &Cell::new(0),
+        )
+        .unwrap_err();
         assert_eq!(err, RulesError::MemoTooLarge { limit: 1_000 }.into());
     }
 
@@ -204,7 +230,7 @@ mod tests {
         // space 6 with no points, over and over.
         let rules = DiceRules { board: (1 << 32) + 5, target: 3, faces: 1, rolls: 1 << 32 };
         let limits = DiracLimits::default();
-        assert_eq!(wins::<u64>(&[6, 6], &rules, 1 << 10, &limits).unwrap(), [1, 0]);
+        assert_eq!(wins::<u64>(&[6, 6], &rules, 1 << 10, &limits, &Cell::new(0)).unwrap(), [1, 0]);
     }
 
     #[test]
@@ -212,7 +238,7 @@ mod tests {
         // A die rolled 500 times: counts of 800 bits, in big integers.
         let rules = DiceRules { rolls: 500, ..DiceRules::dirac() };
         let unbounded = DiracLimits { max_work: u128::MAX, max_table_words: u128::MAX };
-        let all = wins::<BigUint>(&[4, 8], &rules, 1 << 20, &unbounded).unwrap();
+        let all = wins::<BigUint>(&[4, 8], &rules, 1 << 20, &unbounded, &Cell::new(0)).unwrap();
         let starts = super::super::Starts::parse(
             "Player 1 starting position: 4\nPlayer 2 starting position: 8\n",
         )
@@ -225,7 +251,7 @@ mod tests {
             DiracLimits { max_work: 1_000_000, ..unbounded },
         ] {
             let Err(DiceError::Rules(RulesError::MemoPastLimits { words, work, .. })) =
-                wins::<BigUint>(&[4, 8], &rules, 1 << 20, &limits)
+                wins::<BigUint>(&[4, 8], &rules, 1 << 20, &limits, &Cell::new(0))
             else {
                 panic!("not stopped at {limits:?}");
             };
@@ -235,8 +261,50 @@ mod tests {
     }
 
     #[test]
+    fn the_tries_in_wider_counts_share_one_budget() {
+        // Counts past 128 bits: the walk overflows u64, then u128.
+        let rules = DiceRules { target: 60, rolls: 6, ..DiceRules::dirac() };
+        let unbounded = DiracLimits { max_work: u128::MAX, max_table_words: u128::MAX };
+        let alone = |spent: &Cell<u128>| spent.get();
+        let narrow = &Cell::new(0);
+        assert!(matches!(
+            wins::<u64>(&[4, 8], &rules, 1 << 20, &unbounded, narrow),
+            Err(DiceError::Overflow(_))
+        ));
+        let wide = &Cell::new(0);
+        assert!(matches!(
+            wins::<u128>(&[4, 8], &rules, 1 << 20, &unbounded, wide),
+            Err(DiceError::Overflow(_))
+        ));
+        let big = &Cell::new(0);
+        let all = wins::<BigUint>(&[4, 8], &rules, 1 << 20, &unbounded, big).unwrap();
+        let (narrow, wide, big) = (alone(narrow), alone(wide), alone(big));
+        assert!(narrow > 0 && wide > 0 && big >= narrow.max(wide), "{narrow} {wide} {big}");
+        let starts = super::super::Starts::parse(
+            "Player 1 starting position: 4\nPlayer 2 starting position: 8\n",
+        )
+        .unwrap();
+        let play = |max_work| {
+            let limits = DiracLimits { max_work, ..unbounded };
+            crate::play_dirac_within(&starts, &rules, crate::DiracEngine::Memo, &limits)
+        };
+        let total = narrow + wide + big;
+        let outcome = play(total).unwrap();
+        let expected: Vec<crate::Universes> = all.into_iter().map(Into::into).collect();
+        assert_eq!(outcome.wins, expected);
+        // Enough for any one try, not for all three.
+        let Err(DiceError::Rules(RulesError::MemoPastLimits { work, .. })) = play(total - 1) else {
+            panic!("the tries did not share the budget");
+        };
+        assert!(work >= total - 1 && work <= total, "{work} against {total}");
+    }
+
+    #[test]
     fn a_long_single_path_does_not_overflow_the_stack() {
         let rules = DiceRules { board: 1, target: 200_000, faces: 1, rolls: 1 };
-        assert_eq!(wins::<u64>(&[1, 1], &rules, 1 << 20, &DiracLimits::default()).unwrap(), [1, 0]);
+        assert_eq!(
+            wins::<u64>(&[1, 1], &rules, 1 << 20, &DiracLimits::default(), &Cell::new(0)).unwrap(),
+            [1, 0]
+        );
     }
 }

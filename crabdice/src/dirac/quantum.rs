@@ -12,6 +12,8 @@
 //! universes. The essay, with the puzzle's numbers, is the documentation of
 //! the `dirac` module.
 
+use std::cell::Cell;
+
 use num_bigint::BigUint;
 
 use crate::count::{Count, Universes};
@@ -151,12 +153,20 @@ pub fn play_dirac_within(
             },
         )?
     } else {
+        // The tries in wider counts share one budget of work.
+        let spent = &Cell::new(0);
         widen(
-            || wins::<u64>(at, rules, engine, limits, *counting).map(into_universes),
+            || wins::<u64>(at, rules, engine, (limits, spent), *counting).map(into_universes),
             || {
                 widen(
-                    || wins::<u128>(at, rules, engine, limits, *counting).map(into_universes),
-                    || wins::<BigUint>(at, rules, engine, limits, *counting).map(into_universes),
+                    || {
+                        wins::<u128>(at, rules, engine, (limits, spent), *counting)
+                            .map(into_universes)
+                    },
+                    || {
+                        wins::<BigUint>(at, rules, engine, (limits, spent), *counting)
+                            .map(into_universes)
+                    },
                 )
             },
         )?
@@ -205,7 +215,7 @@ pub fn count_wins_within<C: Count>(
     limits: &DiracLimits,
 ) -> Result<Vec<C>, DiceError> {
     let (rules, at, counting) = check(starts, rules, engine, limits)?;
-    wins(&at, &rules, engine, limits, counting)
+    wins(&at, &rules, engine, (limits, &Cell::new(0)), counting)
 }
 
 /// One player's universes by turn: how many first reach the target on each of
@@ -316,18 +326,19 @@ fn into_universes<C: Count>(wins: Vec<C>) -> Vec<Universes> {
 }
 
 /// The engines, for starts already on the board and rules already checked
-/// (`limits` for the per-player engine's move to big-integer cells, and
+/// (`limits` for the per-player engine's move to big-integer cells and for
+/// the memo's walk, with the work it spent in narrower counts; and
 /// `counting` as [`check`] chose).
 fn wins<C: Count>(
     starts: &[u64],
     rules: &DiceRules,
     engine: DiracEngine,
-    limits: &DiracLimits,
+    (limits, spent): (&DiracLimits, &Cell<u128>),
     counting: Counting,
 ) -> Result<Vec<C>, DiceError> {
     match engine {
         DiracEngine::Tree => tree::wins(starts, rules, MAX_TREE_ROLLS),
-        DiracEngine::Memo => memo::wins(starts, rules, MAX_MEMO_STATES, limits),
+        DiracEngine::Memo => memo::wins(starts, rules, MAX_MEMO_STATES, limits, spent),
         DiracEngine::PerPlayer => totals(&per_player(starts, rules, limits, counting)?),
     }
 }
@@ -432,12 +443,14 @@ mod tests {
                                 &starts,
                                 &rules,
                                 DiracEngine::PerPlayer,
-                                &unbounded,
+                                (&unbounded, &Cell::new(0)),
                                 Counting::Words,
                             )
                             .unwrap();
+                            let spent = &Cell::new(0);
                             let memo =
-                                memo::wins::<u64>(&starts, &rules, 1 << 16, &unbounded).unwrap();
+                                memo::wins::<u64>(&starts, &rules, 1 << 16, &unbounded, spent);
+                            let memo = memo.unwrap();
                             assert_eq!(tree, fast, "{rules} {starts:?}");
                             assert_eq!(memo, fast, "{rules} {starts:?}");
                         }
@@ -452,13 +465,12 @@ mod tests {
     fn a_wider_type_is_only_needed_when_the_narrow_one_overflows() {
         let rules = DiceRules { target: 30, ..DiceRules::dirac() };
         let starts = [4, 8];
-        let limits = DiracLimits::default();
+        let limits = (&DiracLimits::default(), &Cell::new(0));
         let per_player = DiracEngine::PerPlayer;
-        let narrow =
-            wins::<u64>(&starts, &rules, per_player, &limits, Counting::Words).unwrap_err();
+        let narrow = wins::<u64>(&starts, &rules, per_player, limits, Counting::Words).unwrap_err();
         assert_eq!(narrow, CountOverflow { width: "u64" }.into());
-        let wide = wins::<u128>(&starts, &rules, per_player, &limits, Counting::Words).unwrap();
-        let big = wins::<BigUint>(&starts, &rules, per_player, &limits, Counting::Words).unwrap();
+        let wide = wins::<u128>(&starts, &rules, per_player, limits, Counting::Words).unwrap();
+        let big = wins::<BigUint>(&starts, &rules, per_player, limits, Counting::Words).unwrap();
         assert_eq!(wide.into_iter().map(BigUint::from).collect::<Vec<_>>(), big);
     }
 }

@@ -33,7 +33,7 @@ use crate::count::{Count, Universes};
 use crate::error::{CountOverflow, DiceError};
 
 use super::quantum::moves;
-use super::rules::{Counting, LIVE_MARGIN};
+use super::rules::{Counting, OVER_CELLS};
 use super::{DiceRules, DiracLimits, live};
 
 /// A player's turn `t` alone: `W[t]`, its universes first reaching the
@@ -112,8 +112,8 @@ impl Counts {
 ///
 /// A player whose counts outgrow 1024 bits is counted again in big
 /// integers: in big-integer cells, or over live cells (module `live`) if
-/// those are refused by `limits` or estimated at [`LIVE_MARGIN`] times the
-/// live cells' work or more.
+/// those are refused by `limits` or estimated at twice the live cells' work
+/// or more ([`OVER_CELLS`]).
 pub(crate) fn play(
     starts: &[u64],
     rules: &DiceRules,
@@ -186,14 +186,9 @@ impl Beyond<'_> {
         let chosen = match &mut self.chosen {
             Some(chosen) => chosen,
             unchosen => {
-                // Both count in big integers, so the estimates are about as
-                // loose here (measured: 1.5 to 5 × 10⁹ estimated operations
-                // a second each), but live cells estimated at 1.6 to 1.9
-                // times less ran from 1.35 times slower to 3 times faster:
-                // they need the same margin.
                 let cells = rules.check_dirac_size(starts, limits, Counting::Cells);
                 let live = rules.check_live_size(starts.len(), limits);
-                unchosen.insert(if DiceRules::prefer_live(cells, live, LIVE_MARGIN)? {
+                unchosen.insert(if DiceRules::prefer_live(cells, live, OVER_CELLS)? {
                     BigEngine::Live(live::Moves::new(rules))
                 } else {
                     BigEngine::Cells
@@ -1064,7 +1059,7 @@ mod tests {
             assert!(!shape.resume(&mut State::<Wide<16>>::new(&shape, &[1], single), single));
             let cells_work = rules.check_dirac_size(&starts, &unbounded, Counting::Cells).unwrap();
             let live_work = rules.check_live_size(starts.len(), &unbounded).unwrap();
-            assert_eq!(live_work * LIVE_MARGIN < cells_work, live_is_cheaper, "{rules}");
+            assert_eq!(OVER_CELLS.prefers_live(cells_work, live_work), live_is_cheaper, "{rules}");
             let expected = (cells(&starts, &rules), false);
             assert_eq!(words(&starts, &rules, &unbounded).unwrap(), expected);
             // Limits that allow the cheaper engine only.

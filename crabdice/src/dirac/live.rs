@@ -27,10 +27,13 @@
 //! `s + q` short of the target, `target³ / 6` products at most; the
 //! universes that reach the target are the rest of the turn's
 //! `faces^rolls` per universe. The counts are big integers from the start,
-//! so the per-player engine counts over live cells only when its table is
-//! too large, or estimated at twice their work or more
-//! (`rules::LIVE_MARGIN`), and, when the table's counts outgrow 1024 bits,
-//! when big-integer cells are refused or estimated the same way.
+//! and the estimate of their work assumes that every cell holds universes
+//! on every turn of a game as long as the target, far more than most
+//! games do: the per-player engine
+//! counts over live cells unless its table is estimated at half their work
+//! or less (`rules::OVER_TABLE`), and, when the table's counts outgrow
+//! 1024 bits, when big-integer cells are refused or estimated at twice
+//! their work or more (`rules::OVER_CELLS`).
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};

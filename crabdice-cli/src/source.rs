@@ -19,35 +19,33 @@ pub struct Source {
 }
 
 impl Source {
-    /// Reads `path`, or standard input for `-`.
+    /// Reads `path`, or standard input for `-`: at most [`MAX_INPUT`]
+    /// bytes, stopping at the first bytes that are not UTF-8, so an endless
+    /// input (`/dev/zero`, a pipe that never closes) is refused instead of
+    /// filling the memory.
     pub fn read(path: &Path) -> miette::Result<Self> {
         let (path, name, bytes) = if path.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
+            let name = "<stdin>".to_owned();
+            let bytes = read_text(std::io::stdin().lock())
                 .map_err(|e| miette!("cannot read standard input: {e}"))?;
-            ("<stdin>".to_owned(), "<stdin>".to_owned(), bytes)
+            (name.clone(), name, bytes)
         } else {
             let given = path.display().to_string();
             let name = crabdice::escape_for_terminal(&given).into_owned();
-            let bytes = std::fs::read(path).map_err(|e| miette!("cannot read {name}: {e}"))?;
+            let bytes = std::fs::File::open(path)
+                .and_then(read_text)
+                .map_err(|e| miette!("cannot read {name}: {e}"))?;
             (given, name, bytes)
         };
-        match String::from_utf8(bytes) {
-            // A byte order mark (some Windows editors write one) is not text.
-            Ok(text) => {
-                let text = match text.strip_prefix('\u{feff}') {
-                    Some(rest) => rest.to_owned(),
-                    None => text,
-                };
-                Ok(Self { name, path, text: newlines(text) })
-            }
-            Err(error) => {
-                let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
-                let line = valid.split(|&b| b == b'\n').count();
-                Err(miette!("{name}: line {line}: the input is not UTF-8 text"))
-            }
-        }
+        let bytes = bytes.map_err(|refused| miette!("{name}: {refused}"))?;
+        // `read_text` has checked the bytes.
+        let text = String::from_utf8(bytes).map_err(|_| miette!("{name}: not UTF-8 text"))?;
+        // A byte order mark (some Windows editors write one) is not text.
+        let text = match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_owned(),
+            None => text,
+        };
+        Ok(Self { name, path, text: newlines(text) })
     }
 
     /// Attaches this source to a library error, so that the report shows the
@@ -126,4 +124,40 @@ impl<E: miette::Diagnostic> miette::Diagnostic for Unshown<E> {
 /// snippets read the result, so their lines and columns agree.
 fn newlines(text: String) -> String {
     if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text }
+}
+
+/// The largest input read, in bytes: a deal of three million 20-digit
+/// cards. Puzzle inputs are a few hundred bytes.
+pub const MAX_INPUT: usize = 64 << 20;
+
+/// Reads `input` to its end as UTF-8 bytes: the outer error is the
+/// reader's; the inner one refuses the input (past [`MAX_INPUT`] bytes, or
+/// bytes that are not UTF-8, found as they come).
+fn read_text(input: impl Read) -> std::io::Result<Result<Vec<u8>, String>> {
+    let mut input = input.take(MAX_INPUT as u64 + 1);
+    let (mut bytes, mut checked) = (Vec::new(), 0);
+    loop {
+        let read = (&mut input).take(1 << 16).read_to_end(&mut bytes)?;
+        match std::str::from_utf8(&bytes[checked..]) {
+            Ok(_) => checked = bytes.len(),
+            // A character cut at the end of what has been read so far.
+            Err(error) if error.error_len().is_none() && read > 0 => {
+                checked += error.valid_up_to();
+            }
+            Err(error) => {
+                let valid = &bytes[..checked + error.valid_up_to()];
+                let line = valid.split(|&b| b == b'\n').count();
+                return Ok(Err(format!("line {line}: the input is not UTF-8 text")));
+            }
+        }
+        if bytes.len() > MAX_INPUT {
+            return Ok(Err(format!(
+                "the input is larger than {} MiB, more than any deal or game crabdice reads",
+                MAX_INPUT >> 20
+            )));
+        }
+        if read == 0 {
+            return Ok(Ok(bytes));
+        }
+    }
 }

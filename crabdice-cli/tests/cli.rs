@@ -941,6 +941,49 @@ fn a_byte_order_mark_is_not_part_of_the_input() {
 }
 
 #[test]
+fn an_endless_or_binary_input_is_refused_without_reading_it_all() {
+    // 64 MiB and a byte of spaces: too large, refused with the limit.
+    let huge = vec![b' '; (64 << 20) + 1];
+    crabdice()
+        .args(["solve", "-"])
+        .write_stdin(huge)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("<stdin>: the input is larger than 64 MiB"));
+    // Exactly the limit is read (and found to hold no deal).
+    crabdice()
+        .args(["combat", "-"])
+        .write_stdin(vec![b'\n'; 64 << 20])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("larger than").not());
+    // Bytes that are not UTF-8, past the first chunk read, on line 70,001,
+    // and a character cut by the end of the input.
+    let mut text = "1\n".repeat(70_000).into_bytes();
+    text.extend(b"\xff\n2\n");
+    crabdice()
+        .args(["solve", "-"])
+        .write_stdin(text)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("<stdin>: line 70001: the input is not UTF-8 text"));
+    crabdice()
+        .args(["solve", "-"])
+        .write_stdin(format!("{}\u{e9}", combat_example()).into_bytes().split_last().unwrap().1)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("line 14: the input is not UTF-8 text"));
+    #[cfg(target_os = "linux")]
+    crabdice()
+        .args(["solve", "/dev/zero"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("/dev/zero: the input is larger than 64 MiB"));
+}
+
+#[test]
 fn lone_carriage_returns_end_lines() {
     crabdice()
         .args(["solve", "-"])

@@ -88,10 +88,20 @@
 //! they are `u128`; so are turns (at most `players × target`) and rolls, with
 //! an error if the rolls exceed 2¹²⁸. The answer, a score times the rolls, is
 //! a [`Natural`]: a `u128` while it fits, a big integer past that. A period
-//! is at most `faces × board` turns, which can be astronomical; when
-//! learning the periods would exceed 20 million simulated turns, the game is
-//! simulated directly, and if nobody wins within that many turns the rules
-//! are refused with [`RulesError::PeriodTooLong`].
+//! is at most `faces × board` turns, which can be astronomical.
+//!
+//! ## Periods too long to learn: blocks
+//!
+//! When learning the periods would exceed 20 million simulated turns (a
+//! board of 2⁶⁴ − 1 spaces, say), the pawns are followed in *blocks* of `L`
+//! turns instead, as long as the blocks of all players add up to at most
+//! 65,536 turns (a die of up to 32,768 faces for two players): a pawn's
+//! points over `N` blocks are sums of the remainders of arithmetic
+//! progressions modulo the board, counted by a floor sum in `O(log board)`
+//! steps, so the block in which it reaches the target is found by
+//! bisection ([`blocks`]). Otherwise the game is simulated, and if nobody
+//! wins within 20 million turns the rules are refused with
+//! [`RulesError::PeriodTooLong`].
 
 use smallvec::SmallVec;
 
@@ -152,10 +162,14 @@ type Scores = SmallVec<[u128; 2]>;
 /// periods come in closed form and the game takes well under a
 /// microsecond; otherwise each pawn's moves over its cycle of die offsets
 /// come in closed form whatever the number of rolls, and its period is
-/// played from them (or learned turn by turn, when too long to table).
+/// played from them (or learned turn by turn, when too long to table). A
+/// period too long to learn is not needed while the die's offsets repeat
+/// within 65,536 turns of all players: the pawns are followed in blocks of
+/// those, by floor sums.
 ///
 /// Refuses nonsense rules, starts off the board (naming the line), and games
-/// that neither repeat nor end within 20 million simulated turns.
+/// whose offsets do not repeat that soon, that neither repeat nor end
+/// within 20 million simulated turns.
 ///
 /// # Examples
 ///
@@ -312,7 +326,167 @@ fn run(position: u64, moves: &[u64], board: u64, points: &mut [u64]) {
 fn learned(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Result<End, RulesError> {
     match periods(pawns, budget) {
         Some(periods) => Ok(jump(pawns, &periods, target)),
-        None => simulate(pawns, target, budget).ok_or(RulesError::PeriodTooLong { limit: budget }),
+        None => blocks(pawns, target)
+            .or_else(|| simulate(pawns, target, budget))
+            .ok_or(RulesError::PeriodTooLong { limit: budget }),
+    }
+}
+
+/// The most turns in a block of every pawn's offsets (`L`) for [`blocks`].
+const BLOCK_TURNS: u64 = 1 << 16;
+
+/// The game by blocks of `L` turns, when the die's offsets repeat within
+/// [`BLOCK_TURNS`] turns but the pawns' periods are too long to learn;
+/// `None` otherwise.
+///
+/// A pawn's moves repeat every `L` turns, so on turn `k` of block `n` it
+/// stands on `(x_k + n·Δ) mod board`, where `x_k` is where it stands after
+/// turn `k` of the first block and `Δ` how far a block moves it. Its points
+/// over the first `N` blocks are therefore, for each `k`, a sum of
+/// remainders of an arithmetic progression:
+///
+/// ```text
+/// Σ_{n<N} (x + n·Δ) mod B = N·x + Δ·N(N − 1)/2 − B · Σ_{n<N} ⌊(x + n·Δ)/B⌋
+/// ```
+///
+/// and the last sum is a *floor sum*, computed in `O(log B)` steps like
+/// Euclid's algorithm ([`floor_sum`]). Points grow with `N`, so the block
+/// in which a pawn reaches the target is found by bisection, and the turn
+/// within it by playing that block. Work: `O(L × log target × log B)` per
+/// pawn, whatever the period (`L × board / gcd(board, Δ)` turns, which for
+/// a board near 2⁶⁴ no table or simulation reaches).
+fn blocks(pawns: &[Pawn<'_>], target: u64) -> Option<End> {
+    let die = pawns.first()?.die;
+    let offsets = die.faces / gcd(die.faces, die.round_step);
+    if offsets.checked_mul(pawns.len() as u64)? > BLOCK_TURNS {
+        return None;
+    }
+    let walks: Vec<Block> = pawns.iter().map(|pawn| Block::new(pawn, offsets)).collect();
+    let arrivals: Vec<(u128, u128)> = walks.iter().map(|walk| walk.arrival(target)).collect();
+    let (winner, &(winning_turn, winning_score)) =
+        arrivals.iter().enumerate().min_by_key(|&(i, &(turn, _))| (turn, i))?;
+    let scores = walks.iter().enumerate().map(|(i, walk)| {
+        if i == winner {
+            return winning_score;
+        }
+        let played = if i < winner { winning_turn } else { winning_turn - 1 };
+        walk.points_after(played)
+    });
+    Some(End { winner, winning_turn, scores: scores.collect() })
+}
+
+/// One pawn's first block of `L` turns: where it stands after each turn
+/// (space minus one), and how far a block moves it.
+struct Block {
+    board: u64,
+    after: Vec<u64>,
+    shift: u64,
+}
+
+impl Block {
+    fn new(pawn: &Pawn<'_>, turns: u64) -> Self {
+        let mut walker = pawn.clone();
+        let after: Vec<u64> = (0..turns)
+            .map(|_| {
+                walker.turn();
+                walker.position
+            })
+            .collect();
+        let board = pawn.die.board;
+        let shift = sub_mod(walker.position, pawn.position, board);
+        Self { board, after, shift }
+    }
+
+    /// Points over the first `blocks` blocks (fewer than 2⁶⁴ turns in
+    /// all), or `None` past 2¹²⁸.
+    fn points_over(&self, blocks: u64) -> Option<u128> {
+        let (n, board, shift) =
+            (u128::from(blocks), u128::from(self.board), u128::from(self.shift));
+        // The progression's own sum and the floor sum's multiple can each
+        // pass 2¹²⁸, but their difference, a sum of remainders, is below
+        // `blocks × board` < 2¹²⁸: computed modulo 2¹²⁸, it is exact.
+        let drift = shift.wrapping_mul(n * n.saturating_sub(1) / 2);
+        let mut points = 0_u128;
+        for &x in &self.after {
+            let x = u128::from(x);
+            let wraps = floor_sum(n, board, shift, x);
+            let spaces =
+                (n.wrapping_mul(x)).wrapping_add(drift).wrapping_sub(board.wrapping_mul(wraps));
+            // Each turn scores its space plus one.
+            points = points.checked_add(spaces)?.checked_add(n)?;
+        }
+        Some(points)
+    }
+
+    /// Points over the first `turns` turns of block `block`.
+    fn points_into(&self, block: u64, turns: usize) -> u128 {
+        let (board, n) = (u128::from(self.board), u128::from(block));
+        // `n × shift mod board` in 128 bits, then each space is below the board.
+        let moved = (n * u128::from(self.shift)) % board;
+        let space = |x: u64| (u128::from(x) + moved) % board + 1;
+        self.after[..turns].iter().map(|&x| space(x)).sum()
+    }
+
+    /// The turn (from 1) on which the pawn reaches `target`, and its score
+    /// then.
+    fn arrival(&self, target: u64) -> (u128, u128) {
+        let turns = self.after.len() as u64;
+        let target = u128::from(target);
+        // Every turn scores, so fewer than `target / L` whole blocks come
+        // before it: bisect for the most blocks that stay below the target.
+        let (mut low, mut high) = (0_u64, (target.saturating_sub(1) as u64) / turns + 1);
+        while high - low > 1 {
+            let mid = low + (high - low) / 2;
+            if self.points_over(mid).is_some_and(|points| points < target) {
+                low = mid;
+            } else {
+                high = mid;
+            }
+        }
+        let before = self.points_over(low).unwrap_or(u128::MAX);
+        let (board, n) = (u128::from(self.board), u128::from(low));
+        let moved = (n * u128::from(self.shift)) % board;
+        let mut score = before;
+        for (k, &x) in self.after.iter().enumerate() {
+            score += (u128::from(x) + moved) % board + 1;
+            if score >= target {
+                return (n * u128::from(turns) + k as u128 + 1, score);
+            }
+        }
+        // Unreachable: the block after `low` reaches the target.
+        (u128::MAX, score)
+    }
+
+    /// Points after `played` turns.
+    fn points_after(&self, played: u128) -> u128 {
+        let turns = self.after.len() as u128;
+        // Fewer turns than the winner's, below 2⁶⁴.
+        let (blocks, rest) = ((played / turns) as u64, (played % turns) as usize);
+        self.points_over(blocks).unwrap_or(u128::MAX) + self.points_into(blocks, rest)
+    }
+}
+
+/// `Σ_{i<n} ⌊(a·i + b) / m⌋` for `m > 0`, by the Euclid-like reduction:
+/// take out the whole multiples of `m` in `a` and `b`, then count the lattice
+/// points under the line the other way round. Exact while the sum and
+/// `a·n + b` (after reduction) stay below 2¹²⁸.
+fn floor_sum(n: u128, m: u128, a: u128, b: u128) -> u128 {
+    let (mut n, mut m, mut a, mut b) = (n, m, a, b);
+    let mut sum = 0_u128;
+    loop {
+        if a >= m {
+            sum += n * n.saturating_sub(1) / 2 * (a / m);
+            a %= m;
+        }
+        if b >= m {
+            sum += n * (b / m);
+            b %= m;
+        }
+        let top = a * n + b;
+        if top < m {
+            return sum;
+        }
+        (n, m, a, b) = (top / m, a, m, top % m);
     }
 }
 
@@ -889,6 +1063,84 @@ mod tests {
         assert!(checked > 1500, "only {checked} games took the fast path");
     }
 
+    /// Every pawn of `starts` under `rules`.
+    fn pawns_of<'a>(die: &'a Die, starts: &[u64]) -> Vec<Pawn<'a>> {
+        starts.iter().enumerate().map(|(i, &start)| die.pawn(i, start)).collect()
+    }
+
+    #[test]
+    fn blocks_agree_with_simulation_and_with_learned_periods() {
+        let mut random = generator(0x2545_f491_4f6c_dd1d);
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let board = 1 + random(300);
+            let faces = 1 + random(60);
+            let rolls = 1 + random(8);
+            let players = 2 + random(3) as usize;
+            let starts: Vec<u64> = (0..players).map(|_| 1 + random(board)).collect();
+            // Short games, which simulation reaches, and long ones, which
+            // the learned periods jump.
+            for target in [1, 1 + random(50), 1 + random(20_000), 1 + random(u64::MAX - 1)] {
+                let rules = DiceRules { board, target, faces, rolls };
+                let die = Die::new(&rules, players);
+                let pawns = pawns_of(&die, &starts);
+                let Some(by_blocks) = blocks(&pawns, target) else { continue };
+                // Every turn scores, so a game ends within `target` rounds.
+                let expected = if target <= 20_000 {
+                    simulate(&pawns, target, target * players as u64).unwrap()
+                } else {
+                    learned(&pawns, target, MAX_SIMULATED_TURNS).unwrap()
+                };
+                assert_eq!(by_blocks, expected, "{rules} {starts:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "only {checked} games by blocks");
+    }
+
+    #[test]
+    fn periods_past_any_budget_are_answered_by_blocks() {
+        // A board near 2^64: pawns creep up it, and reach 2^64 − 1 points
+        // after hundreds of millions of turns, long before any period.
+        let rules = DiceRules { board: u64::MAX, target: u64::MAX, faces: 100, rolls: 7 };
+        let die = Die::new(&rules, 2);
+        let pawns = pawns_of(&die, &[1, 2]);
+        assert!(periods(&pawns, MAX_SIMULATED_TURNS).is_none());
+        let end = end(&[1, 2], &rules, MAX_SIMULATED_TURNS).unwrap();
+        // Scores are the sums of the spaces landed on: check the winner's
+        // and the loser's by the blocks' own sums, turn by turn near the end.
+        let walks: Vec<Block> = pawns.iter().map(|pawn| Block::new(pawn, 50)).collect();
+        let winner = &walks[end.winner];
+        let before = winner.points_after(end.winning_turn - 1);
+        assert!(
+            before < u128::from(rules.target) && end.scores[end.winner] >= u128::from(rules.target)
+        );
+        assert_eq!(end.scores[end.winner], winner.points_after(end.winning_turn));
+        // Boards near 2⁶⁴ and past 10⁹, with games short enough to
+        // simulate (up to a few hundred thousand turns) but periods far
+        // too long to learn: blocks of 50 and 997 turns, the second
+        // wrapping round the board.
+        for rules in [
+            DiceRules { board: u64::MAX, target: 1_000_000_000_000, faces: 100, rolls: 7 },
+            DiceRules { board: u64::MAX - 1, target: 1 << 45, faces: 100, rolls: 3 },
+            DiceRules { board: 1_000_000_007, target: 100_000_000_000_000, faces: 997, rolls: 7 },
+        ] {
+            let die = Die::new(&rules, 3);
+            let pawns = pawns_of(&die, &[1, 2, 1_000_000]);
+            assert!(periods(&pawns, MAX_SIMULATED_TURNS).is_none(), "{rules}");
+            let by_blocks = blocks(&pawns, rules.target).unwrap();
+            assert_eq!(Some(by_blocks), simulate(&pawns, rules.target, 3_000_000), "{rules}");
+        }
+        // The same game on a board small enough for its periods to be
+        // learned, at a target the blocks must bisect for: the same end.
+        let small = DiceRules { board: 1_000_003, target: 1 << 50, faces: 100, rolls: 7 };
+        let die = Die::new(&small, 2);
+        let pawns = pawns_of(&die, &[1, 2]);
+        let by_blocks = blocks(&pawns, small.target).unwrap();
+        let by_periods = jump(&pawns, &periods(&pawns, u64::MAX).unwrap(), small.target);
+        assert_eq!(by_blocks, by_periods);
+    }
+
     /// The puzzle's rules, whose tables are built at compile time, from
     /// every pair of starts, against the general solver and the fast path's
     /// tables built at run time.
@@ -982,10 +1234,11 @@ mod tests {
             end(&[1, 2], &rules, 10_000).unwrap_err(),
             RulesError::PeriodTooLong { limit: 10_000 }
         );
-        // With a budget large enough the periods are learned instead.
+        // With a budget large enough the periods are learned instead; with
+        // a smaller one, the die's 97 offsets make blocks short enough.
         let small = DiceRules { board: 101, target: 1_000_000_000, faces: 97, rolls: 3 };
-        assert!(learn(&[1, 2], &small, 10_000).is_err());
         assert!(learn(&[1, 2], &small, 1_000_000).is_ok());
+        assert_eq!(learn(&[1, 2], &small, 10_000), learn(&[1, 2], &small, 1_000_000));
         // Tables of periods up to 97 × 101 turns need no budget.
         assert_eq!(end(&[1, 2], &small, 10_000), learn(&[1, 2], &small, 1_000_000));
     }

@@ -57,6 +57,11 @@ pub enum Command {
         crabdice dice examples/dice.txt --part 2 --target 30 --die 4\n  \
         crabdice dice examples/dice.txt --part 1 --target 1000000000000\n  \
         crabdice dice examples/dice.txt --part 2 --histogram")]
+    #[command(mut_arg("json", |json| json.help(
+        "Print one JSON object with everything known about the run: the players' \
+         starts, and per part the rules used, the answer, the winner, part 1's rolls \
+         and scores, part 2's engine and wins (answers, rolls, scores and wins as strings of digits)"
+    )))]
     Dice {
         /// Starting positions: `Player 1 starting position: 4`, one line a player (`-` reads standard input).
         #[arg(value_name = "FILE")]
@@ -256,8 +261,11 @@ fn seconds(text: &str) -> Result<Duration, String> {
         return Err("a time limit cannot be negative".to_owned());
     }
     // The clock counts whole nanoseconds: a limit that would round down to
-    // none would be reported as `0ns`, which is not what the user gave.
-    if seconds > 0.0 && seconds < 1e-9 {
+    // none would be reported as `0ns`, which is not what the user gave; nor
+    // is a nonzero number too small for a float (`1e-400` reads as 0).
+    let mantissa = text.trim().split(['e', 'E']).next().unwrap_or("");
+    let underflows = seconds == 0.0 && mantissa.chars().any(|c| matches!(c, '1'..='9'));
+    if (seconds > 0.0 && seconds < 1e-9) || underflows {
         return Err(format!(
             "`{text}` seconds is less than a nanosecond, the smallest time limit (0 gives up at the first look at the clock)"
         ));

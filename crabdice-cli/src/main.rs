@@ -19,7 +19,20 @@ fn main() -> ExitCode {
     let _ = miette::set_hook(Box::new(|_| {
         Box::new(miette::MietteHandlerOpts::new().wrap_lines(false).build())
     }));
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            // `--help` and `--version` go to standard output: a failed
+            // write is reported as any other (a full disk is an error, a
+            // closed pipe is not). Usage errors go to standard error, and
+            // keep their status (2) whatever becomes of the message.
+            let code = ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+            return match error.print() {
+                Err(write) if !error.use_stderr() => failure::Failure::from(write).report(),
+                _ => code,
+            };
+        }
+    };
     match cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(),

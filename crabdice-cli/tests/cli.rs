@@ -814,10 +814,20 @@ fn max_time_bounds_the_work_with_a_clear_message() {
         );
     }
     // A limit the clock cannot count is refused, not reported as `0ns`.
-    refused(
-        &["combat", heavy, "--max-time", "1e-10"],
-        &["`1e-10` seconds is less than a nanosecond"],
-    );
+    for tiny in ["1e-10", "1e-400", "0.001e-5000001"] {
+        refused(
+            &["combat", heavy, "--max-time", tiny],
+            &[&format!("`{tiny}` seconds is less than a nanosecond")],
+        );
+    }
+    // Zero however written is zero.
+    for zero in ["0.0", "0e-400", "-0"] {
+        crabdice()
+            .args(["combat", heavy, "--part", "2", "--max-time", zero])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("the time limit of 0ns has passed"));
+    }
     crabdice()
         .args(["combat", heavy, "--part", "2", "--max-time", "1e-9"])
         .assert()
@@ -1017,4 +1027,23 @@ fn both_parts_traced_are_separated_by_a_blank_line() {
         "{text}"
     );
     assert!(text.ends_with("part 1: 306\npart 2: 291\n"));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_an_error_for_help_too() {
+    for args in [&["solve", "examples/combat.txt"][..], &["--help"], &["dice", "--help"]] {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("crabdice"))
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("cannot write the output"), "{args:?}: {stderr}");
+    }
+    // A usage error keeps its status.
+    crabdice().arg("--bogus").assert().code(2).stdout("");
 }

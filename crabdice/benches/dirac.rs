@@ -48,6 +48,26 @@ fn deterministic_general(bencher: Bencher, target: u64) {
     deterministic_with(bencher, DiceRules { target, faces: 99, ..DiceRules::deterministic() });
 }
 
+/// Periods too long to learn (over 20 million turns): the pawns followed in
+/// blocks of the die's offsets, by floor sums. A board of 10⁹ + 7 with a
+/// die of 1000 (blocks of 500 turns; the answer is a Python simulation's,
+/// over 2.2 million rolls), and a board of 2⁶⁴ − 1 to 2⁶⁴ − 1 points
+/// (blocks of 50 turns).
+#[divan::bench(args = [1_000_000_007, u64::MAX])]
+fn deterministic_blocks(bencher: Bencher, board: u64) {
+    let rules = if board == u64::MAX {
+        DiceRules { board, target: u64::MAX, faces: 100, rolls: 7 }
+    } else {
+        DiceRules { board, target: 100_000_000_000_000, faces: 1000, rolls: 3 }
+    };
+    if board != u64::MAX {
+        let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
+        assert_eq!(outcome.answer, 218_814_691_856_692_518_180_u128);
+        assert_eq!(outcome.rolls, 2_189_598);
+    }
+    deterministic_with(bencher, rules);
+}
+
 fn deterministic_with(bencher: Bencher, rules: DiceRules) {
     let starts = starts(EXAMPLE);
     let expected = play_deterministic(&starts, &rules).unwrap().answer;

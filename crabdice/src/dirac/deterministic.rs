@@ -93,14 +93,16 @@
 //! ## Periods too long to learn: blocks
 //!
 //! When learning the periods would exceed 20 million simulated turns (a
-//! board of 2⁶⁴ − 1 spaces, say), the pawns are followed in *blocks* of `L`
-//! turns instead, as long as the blocks of all players add up to at most
-//! 65,536 turns (a die of up to 32,768 faces for two players): a pawn's
-//! points over `N` blocks are sums of the remainders of arithmetic
-//! progressions modulo the board, counted by a floor sum in `O(log board)`
-//! steps, so the block in which it reaches the target is found by
-//! bisection ([`blocks`]). Otherwise the game is simulated, and if nobody
-//! wins within 20 million turns the rules are refused with
+//! board of 2⁶⁴ − 1 spaces, or a die of a million faces), the pawns are
+//! followed in *blocks* of `L` turns instead, as long as the blocks of all
+//! players add up to at most 20 million turns (a die of up to ten million
+//! faces for two players) and each pawn stands on at most 32,768 distinct
+//! spaces over its block (always, on a board that small): a pawn's points
+//! over `N` blocks are sums of the remainders of arithmetic progressions
+//! modulo the board, one for each space of the block, counted by a floor
+//! sum in `O(log board)` steps, so the block in which it reaches the target
+//! is found by bisection ([`blocks`]). Otherwise the game is simulated, and
+//! if nobody wins within 20 million turns the rules are refused with
 //! [`RulesError::PeriodTooLong`].
 
 use smallvec::SmallVec;
@@ -164,12 +166,13 @@ type Scores = SmallVec<[u128; 2]>;
 /// come in closed form whatever the number of rolls, and its period is
 /// played from them (or learned turn by turn, when too long to table). A
 /// period too long to learn is not needed while the die's offsets repeat
-/// within 65,536 turns of all players: the pawns are followed in blocks of
-/// those, by floor sums.
+/// within 20 million turns of all players, over at most 32,768 spaces of
+/// the board for each: the pawns are followed in blocks of those offsets,
+/// by floor sums.
 ///
-/// Refuses nonsense rules, starts off the board (naming the line), and games
-/// whose offsets do not repeat that soon, that neither repeat nor end
-/// within 20 million simulated turns.
+/// Refuses nonsense rules, starts off the board (naming the line), and
+/// games beyond those blocks that neither repeat nor end within 20 million
+/// simulated turns.
 ///
 /// # Examples
 ///
@@ -332,18 +335,26 @@ fn learned(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Result<End, RulesErr
     }
 }
 
-/// The most turns in a block of every pawn's offsets (`L`) for [`blocks`].
-const BLOCK_TURNS: u64 = 1 << 16;
+/// The most turns of all pawns' blocks of offsets (`L` each) for
+/// [`blocks`], which plays each block about three times: the budget of
+/// simulated turns.
+const BLOCK_TURNS: u64 = MAX_SIMULATED_TURNS;
+
+/// The most distinct spaces a pawn's block may stand on for [`blocks`]:
+/// each costs a floor sum at every step of the bisection.
+const BLOCK_SPACES: usize = 1 << 15;
 
 /// The game by blocks of `L` turns, when the die's offsets repeat within
-/// [`BLOCK_TURNS`] turns but the pawns' periods are too long to learn;
-/// `None` otherwise.
+/// [`BLOCK_TURNS`] turns of all players and each pawn stands on at most
+/// [`BLOCK_SPACES`] distinct spaces over its block, but the pawns' periods
+/// are too long to learn; `None` otherwise.
 ///
 /// A pawn's moves repeat every `L` turns, so on turn `k` of block `n` it
-/// stands on `(x_k + n·Δ) mod board`, where `x_k` is where it stands after
+/// stands on `(x_k + n·Δ) mod B`, where `x_k` is where it stands after
 /// turn `k` of the first block and `Δ` how far a block moves it. Its points
-/// over the first `N` blocks are therefore, for each `k`, a sum of
-/// remainders of an arithmetic progression:
+/// over the first `N` blocks are therefore, for each distinct space `x`
+/// among the `x_k` (times how often it comes), a sum of remainders of an
+/// arithmetic progression:
 ///
 /// ```text
 /// Σ_{n<N} (x + n·Δ) mod B = N·x + Δ·N(N − 1)/2 − B · Σ_{n<N} ⌊(x + n·Δ)/B⌋
@@ -352,16 +363,18 @@ const BLOCK_TURNS: u64 = 1 << 16;
 /// and the last sum is a *floor sum*, computed in `O(log B)` steps like
 /// Euclid's algorithm ([`floor_sum`]). Points grow with `N`, so the block
 /// in which a pawn reaches the target is found by bisection, and the turn
-/// within it by playing that block. Work: `O(L × log target × log B)` per
-/// pawn, whatever the period (`L × board / gcd(board, Δ)` turns, which for
-/// a board near 2⁶⁴ no table or simulation reaches).
+/// within it by playing that block again. Work: `O(L)` turns and `O(min(L,
+/// B) × log target × log B)` for the sums, per pawn, whatever the period
+/// (`L × B / gcd(B, Δ)` turns, which for a board near 2⁶⁴, or a die of
+/// millions, no table or simulation reaches).
 fn blocks(pawns: &[Pawn<'_>], target: u64) -> Option<End> {
     let die = pawns.first()?.die;
     let offsets = die.faces / gcd(die.faces, die.round_step);
     if offsets.checked_mul(pawns.len() as u64)? > BLOCK_TURNS {
         return None;
     }
-    let walks: Vec<Block> = pawns.iter().map(|pawn| Block::new(pawn, offsets)).collect();
+    let walks: Vec<Block<'_>> =
+        pawns.iter().map(|pawn| Block::new(pawn, offsets)).collect::<Option<_>>()?;
     let arrivals: Vec<(u128, u128)> = walks.iter().map(|walk| walk.arrival(target)).collect();
     let (winner, &(winning_turn, winning_score)) =
         arrivals.iter().enumerate().min_by_key(|&(i, &(turn, _))| (turn, i))?;
@@ -375,66 +388,75 @@ fn blocks(pawns: &[Pawn<'_>], target: u64) -> Option<End> {
     Some(End { winner, winning_turn, scores: scores.collect() })
 }
 
-/// One pawn's first block of `L` turns: where it stands after each turn
-/// (space minus one), and how far a block moves it.
-struct Block {
-    board: u64,
-    after: Vec<u64>,
+/// One pawn's first block of `L` turns: the spaces it stands on after each
+/// turn (space minus one), each with how many turns end there, and how far
+/// a block moves it.
+struct Block<'a> {
+    pawn: Pawn<'a>,
+    turns: u64,
+    spaces: Vec<(u64, u64)>,
     shift: u64,
 }
 
-impl Block {
-    fn new(pawn: &Pawn<'_>, turns: u64) -> Self {
+impl<'a> Block<'a> {
+    /// `None` if the block stands on more than [`BLOCK_SPACES`] spaces.
+    fn new(pawn: &Pawn<'a>, turns: u64) -> Option<Self> {
         let mut walker = pawn.clone();
-        let after: Vec<u64> = (0..turns)
-            .map(|_| {
-                walker.turn();
-                walker.position
-            })
-            .collect();
-        let board = pawn.die.board;
-        let shift = sub_mod(walker.position, pawn.position, board);
-        Self { board, after, shift }
+        let mut counts = rustc_hash::FxHashMap::default();
+        for _ in 0..turns {
+            walker.turn();
+            *counts.entry(walker.position).or_insert(0_u64) += 1;
+            if counts.len() > BLOCK_SPACES {
+                return None;
+            }
+        }
+        let shift = sub_mod(walker.position, pawn.position, pawn.die.board);
+        let mut spaces: Vec<(u64, u64)> = counts.into_iter().collect();
+        spaces.sort_unstable();
+        Some(Self { pawn: pawn.clone(), turns, spaces, shift })
     }
 
     /// Points over the first `blocks` blocks (fewer than 2⁶⁴ turns in
     /// all), or `None` past 2¹²⁸.
     fn points_over(&self, blocks: u64) -> Option<u128> {
-        let (n, board, shift) =
-            (u128::from(blocks), u128::from(self.board), u128::from(self.shift));
+        let board = u128::from(self.pawn.die.board);
+        let (n, shift) = (u128::from(blocks), u128::from(self.shift));
         // The progression's own sum and the floor sum's multiple can each
         // pass 2¹²⁸, but their difference, a sum of remainders, is below
         // `blocks × board` < 2¹²⁸: computed modulo 2¹²⁸, it is exact.
         let drift = shift.wrapping_mul(n * n.saturating_sub(1) / 2);
         let mut points = 0_u128;
-        for &x in &self.after {
+        for &(x, turns) in &self.spaces {
             let x = u128::from(x);
             let wraps = floor_sum(n, board, shift, x);
             let spaces =
                 (n.wrapping_mul(x)).wrapping_add(drift).wrapping_sub(board.wrapping_mul(wraps));
             // Each turn scores its space plus one.
-            points = points.checked_add(spaces)?.checked_add(n)?;
+            let each = spaces.checked_add(n)?;
+            points = points.checked_add(each.checked_mul(u128::from(turns))?)?;
         }
         Some(points)
     }
 
-    /// Points over the first `turns` turns of block `block`.
-    fn points_into(&self, block: u64, turns: usize) -> u128 {
-        let (board, n) = (u128::from(self.board), u128::from(block));
-        // `n × shift mod board` in 128 bits, then each space is below the board.
-        let moved = (n * u128::from(self.shift)) % board;
-        let space = |x: u64| (u128::from(x) + moved) % board + 1;
-        self.after[..turns].iter().map(|&x| space(x)).sum()
+    /// The points of each turn of block `block`, in order.
+    fn points_in(&self, block: u64) -> impl Iterator<Item = u128> + use<'_, 'a> {
+        let board = u128::from(self.pawn.die.board);
+        // `block × shift mod board` in 128 bits; each space is below the board.
+        let moved = (u128::from(block) * u128::from(self.shift)) % board;
+        let mut walker = self.pawn.clone();
+        (0..self.turns).map(move |_| {
+            walker.turn();
+            (u128::from(walker.position) + moved) % board + 1
+        })
     }
 
     /// The turn (from 1) on which the pawn reaches `target`, and its score
     /// then.
     fn arrival(&self, target: u64) -> (u128, u128) {
-        let turns = self.after.len() as u64;
         let target = u128::from(target);
         // Every turn scores, so fewer than `target / L` whole blocks come
         // before it: bisect for the most blocks that stay below the target.
-        let (mut low, mut high) = (0_u64, (target.saturating_sub(1) as u64) / turns + 1);
+        let (mut low, mut high) = (0_u64, (target.saturating_sub(1) as u64) / self.turns + 1);
         while high - low > 1 {
             let mid = low + (high - low) / 2;
             if self.points_over(mid).is_some_and(|points| points < target) {
@@ -443,14 +465,12 @@ impl Block {
                 high = mid;
             }
         }
-        let before = self.points_over(low).unwrap_or(u128::MAX);
-        let (board, n) = (u128::from(self.board), u128::from(low));
-        let moved = (n * u128::from(self.shift)) % board;
-        let mut score = before;
-        for (k, &x) in self.after.iter().enumerate() {
-            score += (u128::from(x) + moved) % board + 1;
+        let mut score = self.points_over(low).unwrap_or(u128::MAX);
+        let first = u128::from(low) * u128::from(self.turns);
+        for (k, points) in self.points_in(low).enumerate() {
+            score += points;
             if score >= target {
-                return (n * u128::from(turns) + k as u128 + 1, score);
+                return (first + k as u128 + 1, score);
             }
         }
         // Unreachable: the block after `low` reaches the target.
@@ -459,10 +479,11 @@ impl Block {
 
     /// Points after `played` turns.
     fn points_after(&self, played: u128) -> u128 {
-        let turns = self.after.len() as u128;
+        let turns = u128::from(self.turns);
         // Fewer turns than the winner's, below 2⁶⁴.
         let (blocks, rest) = ((played / turns) as u64, (played % turns) as usize);
-        self.points_over(blocks).unwrap_or(u128::MAX) + self.points_into(blocks, rest)
+        let whole = self.points_over(blocks).unwrap_or(u128::MAX);
+        whole + self.points_in(blocks).take(rest).sum::<u128>()
     }
 }
 
@@ -1109,7 +1130,8 @@ mod tests {
         let end = end(&[1, 2], &rules, MAX_SIMULATED_TURNS).unwrap();
         // Scores are the sums of the spaces landed on: check the winner's
         // and the loser's by the blocks' own sums, turn by turn near the end.
-        let walks: Vec<Block> = pawns.iter().map(|pawn| Block::new(pawn, 50)).collect();
+        let walks: Vec<Block<'_>> =
+            pawns.iter().map(|pawn| Block::new(pawn, 50).unwrap()).collect();
         let winner = &walks[end.winner];
         let before = winner.points_after(end.winning_turn - 1);
         assert!(
@@ -1124,13 +1146,24 @@ mod tests {
             DiceRules { board: u64::MAX, target: 1_000_000_000_000, faces: 100, rolls: 7 },
             DiceRules { board: u64::MAX - 1, target: 1 << 45, faces: 100, rolls: 3 },
             DiceRules { board: 1_000_000_007, target: 100_000_000_000_000, faces: 997, rolls: 7 },
+            // Blocks of 100,003 turns on the puzzle's board: ten spaces.
+            DiceRules { board: 10, target: 1_000_000, faces: 100_003, rolls: 3 },
+            DiceRules { board: 997, target: 3_000_000, faces: 50_021, rolls: 2 },
         ] {
             let die = Die::new(&rules, 3);
-            let pawns = pawns_of(&die, &[1, 2, 1_000_000]);
-            assert!(periods(&pawns, MAX_SIMULATED_TURNS).is_none(), "{rules}");
+            let starts = [1, 2, 1_000_000.min(rules.board)];
+            let pawns = pawns_of(&die, &starts);
+            assert!(periods(&pawns, 1_000_000).is_none(), "{rules}");
             let by_blocks = blocks(&pawns, rules.target).unwrap();
             assert_eq!(Some(by_blocks), simulate(&pawns, rules.target, 3_000_000), "{rules}");
         }
+        // A block standing on more spaces than the bisection may sum is
+        // left to simulation.
+        let wide = DiceRules { board: 1_000_000_007, target: 1 << 40, faces: 99_991, rolls: 1 };
+        let die = Die::new(&wide, 2);
+        let pawns = pawns_of(&die, &[1, 2]);
+        assert!(Block::new(&pawns[0], 99_991).is_none());
+        assert!(blocks(&pawns, wide.target).is_none());
         // The same game on a board small enough for its periods to be
         // learned, at a target the blocks must bisect for: the same end.
         let small = DiceRules { board: 1_000_003, target: 1 << 50, faces: 100, rolls: 7 };

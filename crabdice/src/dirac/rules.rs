@@ -405,7 +405,8 @@ impl DiceRules {
     /// big-integer cells (twice); each of the `(2 + players) × live` moves
     /// it needs sums the roll sequences of a few sums, each by inclusion
     /// and exclusion in `rolls²` products; and each of at most `target`
-    /// turns takes at most `target × live² / 2` products of counts.
+    /// turns ([`forward_turns`](Self::forward_turns) when no turn can carry
+    /// a pawn back) takes at most `target × live² / 2` products of counts.
     pub(crate) fn check_live_size(
         &self,
         players: usize,
@@ -413,15 +414,17 @@ impl DiceRules {
     ) -> Result<u128, RulesError> {
         let target = u128::from(self.target);
         let live = u128::from(self.target.min(self.board.saturating_add(1)));
-        let words = self.count_words(self.target);
+        let most_turns = self.forward_turns().unwrap_or(self.target);
+        let words = self.count_words(most_turns);
         let cells = target.saturating_mul(live);
         let table = cells.saturating_mul(2).saturating_mul(words.saturating_add(3));
         let rolls = u128::from(self.rolls);
         let sums = rolls * u128::from(self.faces - 1) / u128::from(self.board) + 1;
         let landing = sums.saturating_mul((rolls + 1).saturating_mul(rolls.max(1)));
         let moves = (2 + players as u128).saturating_mul(live);
-        let turns =
-            (cells.saturating_mul(live) / 2).saturating_mul(target).saturating_mul(players as u128);
+        let turns = (cells.saturating_mul(live) / 2)
+            .saturating_mul(u128::from(most_turns))
+            .saturating_mul(players as u128);
         let work = moves
             .saturating_mul(landing)
             .saturating_mul(self.count_words(1).max(32))
@@ -530,6 +533,44 @@ impl DiceRules {
     pub(crate) fn distinct_moves(&self) -> u64 {
         let spread = self.rolls.saturating_mul(self.faces.saturating_sub(1)).saturating_add(1);
         spread.min(self.board)
+    }
+
+    /// The most turns a player can take alone, the one that reaches the
+    /// target included, when no turn can carry a pawn from a space below
+    /// the target back to an earlier one (the board is longer than a turn's
+    /// largest sum by the target or more: always, once a large board has
+    /// been shrunk to `target + rolls × faces` spaces); `None` otherwise.
+    ///
+    /// Then every turn that keeps a pawn short of the target moves it
+    /// forward by its sum, at least `rolls`: its landings after the first
+    /// (at least 1) climb by `rolls` or more, so after `t` such turns it
+    /// has `t + rolls × t(t − 1)/2` points or more. A game of target 516
+    /// and 3 rolls lasts at most 19 turns, not 516.
+    pub(crate) fn forward_turns(&self) -> Option<u64> {
+        let live = u128::from(self.target.min(self.board.saturating_add(1)));
+        let most = u128::from(self.rolls).saturating_mul(u128::from(self.faces));
+        // From space p to q ≤ p, both below `live`, takes a sum of at least
+        // board − (live − 2).
+        if most.saturating_add(live) >= u128::from(self.board) + 2 {
+            return None;
+        }
+        let (target, rolls) = (u128::from(self.target), u128::from(self.rolls));
+        let least = |t: u128| {
+            t.saturating_add(rolls.saturating_mul(t.saturating_mul(t.saturating_sub(1)) / 2))
+        };
+        // The most turns `t` still short of the target, by bisection:
+        // `least(0) = 0 < target`, and `least(target) ≥ target`.
+        let (mut short, mut reached) = (0_u128, target);
+        while reached - short > 1 {
+            let mid = short + (reached - short) / 2;
+            if least(mid) < target {
+                short = mid;
+            } else {
+                reached = mid;
+            }
+        }
+        // Below the target, a u64; one more turn reaches it.
+        Some(short as u64 + 1)
     }
 
     /// 64-bit words for a count of one player's universes over `turns`
@@ -873,6 +914,44 @@ mod tests {
         assert_eq!(DiceRules::dirac().longest_game(&[]), None);
         let huge = DiceRules { board: 1 << 20, target: 1 << 20, ..DiceRules::dirac() };
         assert_eq!(huge.longest_game(&[1]), None);
+    }
+
+    #[test]
+    fn forward_turns_bound_the_longest_game_when_no_turn_carries_a_pawn_back() {
+        let mut bounded = 0;
+        let mut tight = 0;
+        for board in 1..=60 {
+            for target in [1, 2, 5, 13, 30, 47] {
+                for faces in 1..=6 {
+                    for rolls in 1..=3 {
+                        let rules = DiceRules { board, target, faces, rolls };
+                        let Some(bound) = rules.forward_turns() else { continue };
+                        for start in [1, board.div_ceil(2), board] {
+                            let mut known = std::collections::HashMap::new();
+                            let longest = longest_by_search(&rules, start, 0, &mut known);
+                            assert!(longest <= bound, "{rules} from {start}: {longest} > {bound}");
+                            tight += u64::from(longest == bound);
+                            bounded += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(bounded > 3000 && tight > 100, "{bounded} games, {tight} at the bound");
+        // A turn's largest sum plus the live spaces past the board: pawns
+        // can come back, no bound. The puzzle's board is such a board.
+        assert_eq!(DiceRules::dirac().forward_turns(), None);
+        // Target 516, three rolls, on a board long enough: 19 turns.
+        let long = DiceRules { board: 1_000_000, target: 516, faces: 1000, rolls: 3 };
+        assert_eq!(long.forward_turns(), Some(19));
+        // Targets near 2⁶⁴: about √(2 × target) turns.
+        let huge = DiceRules { board: u64::MAX, target: u64::MAX / 2, faces: 2, rolls: 1 };
+        assert_eq!(huge.forward_turns(), Some(4_294_967_296));
+        let near = DiceRules { target: u64::MAX - 2, ..huge };
+        assert_eq!(near.forward_turns(), Some(6_074_001_000));
+        // A target past the board but one: a sum of 2 may carry a pawn
+        // from the last space to the first.
+        assert_eq!(DiceRules { target: u64::MAX, ..huge }.forward_turns(), None);
     }
 
     #[test]

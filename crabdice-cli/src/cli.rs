@@ -257,14 +257,14 @@ fn seconds(text: &str) -> Result<Duration, String> {
     if seconds.is_nan() {
         return Err(format!("`{text}` is not a number of seconds"));
     }
-    if seconds < 0.0 {
+    // A nonzero number too small for a float (`1e-400`) reads as 0.
+    let mantissa = text.trim().split(['e', 'E']).next().unwrap_or("");
+    let underflows = seconds == 0.0 && mantissa.chars().any(|c| matches!(c, '1'..='9'));
+    if seconds < 0.0 || (underflows && mantissa.starts_with('-')) {
         return Err("a time limit cannot be negative".to_owned());
     }
     // The clock counts whole nanoseconds: a limit that would round down to
-    // none would be reported as `0ns`, which is not what the user gave; nor
-    // is a nonzero number too small for a float (`1e-400` reads as 0).
-    let mantissa = text.trim().split(['e', 'E']).next().unwrap_or("");
-    let underflows = seconds == 0.0 && mantissa.chars().any(|c| matches!(c, '1'..='9'));
+    // none would be reported as `0ns`, which is not what the user gave.
     if (seconds > 0.0 && seconds < 1e-9) || underflows {
         return Err(format!(
             "`{text}` seconds is less than a nanosecond, the smallest time limit (0 gives up at the first look at the clock)"

@@ -136,8 +136,16 @@ pub const MAX_INPUT: usize = 64 << 20;
 fn read_text(input: impl Read) -> std::io::Result<Result<Vec<u8>, String>> {
     let mut input = input.take(MAX_INPUT as u64 + 1);
     let (mut bytes, mut checked) = (Vec::new(), 0);
+    let mut chunk = vec![0; 1 << 16];
     loop {
-        let read = (&mut input).take(1 << 16).read_to_end(&mut bytes)?;
+        // Whatever has arrived: a pipe's first bad byte is refused at once,
+        // not when 64 KiB have come or the writer closes it.
+        let read = match input.read(&mut chunk) {
+            Ok(read) => read,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        bytes.extend_from_slice(&chunk[..read]);
         match std::str::from_utf8(&bytes[checked..]) {
             Ok(_) => checked = bytes.len(),
             // A character cut at the end of what has been read so far.
@@ -145,8 +153,7 @@ fn read_text(input: impl Read) -> std::io::Result<Result<Vec<u8>, String>> {
                 checked += error.valid_up_to();
             }
             Err(error) => {
-                let valid = &bytes[..checked + error.valid_up_to()];
-                let line = valid.split(|&b| b == b'\n').count();
+                let line = line_of(&bytes[..checked + error.valid_up_to()]);
                 return Ok(Err(format!("line {line}: the input is not UTF-8 text")));
             }
         }
@@ -160,4 +167,13 @@ fn read_text(input: impl Read) -> std::io::Result<Result<Vec<u8>, String>> {
             return Ok(Ok(bytes));
         }
     }
+}
+
+/// The line (from 1) that `before` ends on, counting line ends as the
+/// parser does: `\r\n`, `\n` or a lone `\r`.
+fn line_of(before: &[u8]) -> usize {
+    let ends = before.iter().enumerate().filter(|&(i, &byte)| {
+        byte == b'\n' || (byte == b'\r' && before.get(i + 1) != Some(&b'\n'))
+    });
+    ends.count() + 1
 }

@@ -808,7 +808,7 @@ fn max_time_bounds_the_work_with_a_clear_message() {
         .assert()
         .success()
         .stdout("part 1: 739785\npart 2: 444356092776315\n");
-    for bad in ["-1", "-1e-300", "-inf", "ten", "1e30", "NaN", "--json"] {
+    for bad in ["-1", "-1e-300", "-1e-400", "-inf", "ten", "1e30", "NaN", "--json"] {
         refused(
             &["combat", heavy, "--max-time", bad],
             &[&format!("invalid value '{bad}' for '--max-time")],
@@ -985,6 +985,13 @@ fn an_endless_or_binary_input_is_refused_without_reading_it_all() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("line 14: the input is not UTF-8 text"));
+    // Lines end as the parser ends them, lone carriage returns included.
+    crabdice()
+        .args(["solve", "-"])
+        .write_stdin(&b"Player 1 starting position: 4\rPlayer 2 starting position: \xff8\r"[..])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("<stdin>: line 2: the input is not UTF-8 text"));
     #[cfg(target_os = "linux")]
     crabdice()
         .args(["solve", "/dev/zero"])
@@ -1047,4 +1054,32 @@ fn output_that_cannot_be_written_is_an_error_for_help_too() {
     }
     // A usage error keeps its status.
     crabdice().arg("--bogus").assert().code(2).stdout("");
+}
+
+#[test]
+fn a_bad_byte_on_a_pipe_is_refused_before_the_pipe_closes() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("crabdice"))
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"Player 1:\n\xff").unwrap();
+    stdin.flush().unwrap();
+    // The pipe stays open: crabdice must not wait for more input.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_mins(1);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(std::time::Instant::now() < deadline, "still reading a pipe that holds a bad byte");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    drop(stdin);
+    assert_eq!(status.code(), Some(1));
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert!(stderr.contains("<stdin>: line 2: the input is not UTF-8 text"), "{stderr}");
 }

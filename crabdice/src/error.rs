@@ -452,15 +452,18 @@ pub enum RulesError {
     #[error(
         "the memo engine stores one entry per game state and stopped after {states} states, \
          holding about {words} 64-bit words (limit {max_words}) after about {work} word \
-         operations (limit {max_work}): use --engine per-player, or raise --max-memory or \
+         operations in all (limit {max_work}; a count that outgrows 64 or 128 bits starts \
+         again in wider numbers): use --engine per-player, or raise --max-memory or \
          --max-work"
     )]
     MemoPastLimits {
-        /// States stored when it stopped.
+        /// States stored when it stopped, in the try that stopped.
         states: usize,
-        /// Words of memory held by the stored states.
+        /// Words of memory held by the stored states, in the try that
+        /// stopped.
         words: u128,
-        /// Word operations done.
+        /// Word operations done, over every try (in u64, u128, then big
+        /// integers: a count that overflows starts again wider).
         work: u128,
         /// [`DiracLimits::max_table_words`](crate::DiracLimits::max_table_words).
         max_words: u128,

@@ -244,8 +244,7 @@ fn end(starts: &[u64], rules: &DiceRules, budget: u64) -> Result<End, RulesError
 /// periods are short enough, by learning them turn by turn otherwise.
 fn general(starts: &[u64], rules: &DiceRules, budget: u64) -> Result<End, RulesError> {
     let die = Die::new(rules, starts.len());
-    let pawns: Vec<Pawn<'_>> =
-        starts.iter().enumerate().map(|(i, &start)| die.pawn(i, start)).collect();
+    let pawns = die.pawns(starts);
     tabled(&pawns, rules.target).map_or_else(|| learned(&pawns, rules.target, budget), Ok)
 }
 
@@ -375,17 +374,11 @@ fn blocks(pawns: &[Pawn<'_>], target: u64) -> Option<End> {
     }
     let walks: Vec<Block<'_>> =
         pawns.iter().map(|pawn| Block::new(pawn, offsets)).collect::<Option<_>>()?;
-    let arrivals: Vec<(u128, u128)> = walks.iter().map(|walk| walk.arrival(target)).collect();
-    let (winner, &(winning_turn, winning_score)) =
-        arrivals.iter().enumerate().min_by_key(|&(i, &(turn, _))| (turn, i))?;
-    let scores = walks.iter().enumerate().map(|(i, walk)| {
-        if i == winner {
-            return winning_score;
-        }
-        let played = if i < winner { winning_turn } else { winning_turn - 1 };
-        walk.points_after(played)
-    });
-    Some(End { winner, winning_turn, scores: scores.collect() })
+    Some(End::first_to_arrive(
+        walks.len(),
+        |i| walks[i].arrival(target),
+        |i, played| walks[i].points_after(played),
+    ))
 }
 
 /// One pawn's first block of `L` turns: the spaces it stands on after each
@@ -452,7 +445,7 @@ impl<'a> Block<'a> {
 
     /// The turn (from 1) on which the pawn reaches `target`, and its score
     /// then.
-    fn arrival(&self, target: u64) -> (u128, u128) {
+    fn arrival(&self, target: u64) -> Arrival {
         let target = u128::from(target);
         // Every turn scores, so fewer than `target / L` whole blocks come
         // before it: bisect for the most blocks that stay below the target.
@@ -470,11 +463,11 @@ impl<'a> Block<'a> {
         for (k, points) in self.points_in(low).enumerate() {
             score += points;
             if score >= target {
-                return (first + k as u128 + 1, score);
+                return Arrival { turn: first + k as u128 + 1, score };
             }
         }
         // Unreachable: the block after `low` reaches the target.
-        (u128::MAX, score)
+        Arrival { turn: u128::MAX, score }
     }
 
     /// Points after `played` turns.
@@ -710,21 +703,11 @@ impl Puzzle {
 
 /// The end of the game from every pawn's running points over its period.
 fn finish(tables: &[&[u64]], target: u64) -> End {
-    let mut winner = (0, Arrival { turn: u128::MAX, score: 0 });
-    for (pawn, table) in tables.iter().enumerate() {
-        let arrival = arrival(table, target);
-        if arrival.turn < winner.1.turn {
-            winner = (pawn, arrival);
-        }
-    }
-    let (winner, Arrival { turn: winning_turn, score: winning_score }) = winner;
-    let mut scores = Scores::from_elem(winning_score, tables.len());
-    for (pawn, score) in scores.iter_mut().enumerate().filter(|&(pawn, _)| pawn != winner) {
-        // Players before the winner have played as many turns as it has.
-        let played = if pawn < winner { winning_turn } else { winning_turn - 1 };
-        *score = score_after(tables[pawn], played);
-    }
-    End { winner, winning_turn, scores }
+    End::first_to_arrive(
+        tables.len(),
+        |pawn| arrival(tables[pawn], target),
+        |pawn, played| score_after(tables[pawn], played),
+    )
 }
 
 /// The turn on which a pawn reaches the target (counted from 1), and its
@@ -777,6 +760,35 @@ struct End {
 }
 
 impl End {
+    /// The end of a game whose pawn `i` (of `pawns`) would first reach the
+    /// target as `arrival(i)` says: the earliest wins, the earlier player
+    /// on a tie (it moves first in the round), and every other pawn scores
+    /// `score_after(i, played)` over the turns it has played by then, as
+    /// many as the winner if it comes before it, one fewer if after.
+    #[inline]
+    fn first_to_arrive(
+        pawns: usize,
+        arrival: impl Fn(usize) -> Arrival,
+        score_after: impl Fn(usize, u128) -> u128,
+    ) -> Self {
+        let mut winner = (0, Arrival { turn: u128::MAX, score: 0 });
+        for pawn in 0..pawns {
+            let arrival = arrival(pawn);
+            if arrival.turn < winner.1.turn {
+                winner = (pawn, arrival);
+            }
+        }
+        let (winner, Arrival { turn: winning_turn, score: winning_score }) = winner;
+        let scores = (0..pawns).map(|pawn| {
+            if pawn == winner {
+                return winning_score;
+            }
+            let played = if pawn < winner { winning_turn } else { winning_turn - 1 };
+            score_after(pawn, played)
+        });
+        End { winner, winning_turn, scores: scores.collect() }
+    }
+
     /// The outcome for `players` players rolling `rolls` times a turn.
     #[inline]
     fn outcome(self, players: usize, rolls: u64) -> Result<DeterministicOutcome, RulesError> {
@@ -813,6 +825,11 @@ impl Die {
         let constant = add_mod(constant, rolls % board, board);
         let round_step = mul_mod(players as u64 % faces, rolls % faces, faces);
         Self { board, faces, round_step, rest: rolls % faces, constant, cycle }
+    }
+
+    /// A pawn for each player, starting on `starts`.
+    fn pawns(&self, starts: &[u64]) -> Vec<Pawn<'_>> {
+        starts.iter().enumerate().map(|(i, &start)| self.pawn(i, start)).collect()
     }
 
     /// A pawn for player `index` (0-based) starting on space `start`.
@@ -901,34 +918,29 @@ fn periods(pawns: &[Pawn<'_>], budget: u64) -> Option<Vec<Period>> {
 /// The end of the game by jumping whole periods.
 fn jump(pawns: &[Pawn<'_>], periods: &[Period], target: u64) -> End {
     let target = u128::from(target);
-    // The turn on which each player would reach the target, and its score then.
-    let arrivals = pawns.iter().zip(periods).map(|(pawn, period)| {
+    // The turn on which a player would reach the target, and its score then.
+    let arrival = |i: usize| {
+        let period = periods[i];
         let whole = (target - 1) / period.gain;
         let need = target - whole * period.gain;
-        let (mut pawn, mut turn, mut score) = (pawn.clone(), 0_u128, 0_u128);
+        let (mut pawn, mut turn, mut score) = (pawns[i].clone(), 0_u128, 0_u128);
         while score < need {
             score += u128::from(pawn.turn());
             turn += 1;
         }
-        (whole * u128::from(period.turns) + turn, whole * period.gain + score)
-    });
-    let arrivals: Vec<(u128, u128)> = arrivals.collect();
-    let (winner, &(winning_turn, winning_score)) = arrivals
-        .iter()
-        .enumerate()
-        .min_by_key(|&(i, &(turn, _))| (turn, i))
-        .unwrap_or((0, &(1, 0)));
-    let scores = pawns.iter().zip(periods).enumerate().map(|(i, (pawn, period))| {
-        if i == winner {
-            return winning_score;
+        Arrival {
+            turn: whole * u128::from(period.turns) + turn,
+            score: whole * period.gain + score,
         }
-        let played = if i < winner { winning_turn } else { winning_turn - 1 };
+    };
+    let score_after = |i: usize, played: u128| {
+        let period = periods[i];
         let period_turns = u128::from(period.turns);
         // The remainder is below the period's length, a u64.
         let rest = (played % period_turns) as u64;
-        (played / period_turns) * period.gain + pawn.points_over(rest)
-    });
-    End { winner, winning_turn, scores: scores.collect() }
+        (played / period_turns) * period.gain + pawns[i].points_over(rest)
+    };
+    End::first_to_arrive(pawns.len(), arrival, score_after)
 }
 
 /// The end of the game by plain simulation, if it comes within `budget` turns.
@@ -1006,8 +1018,7 @@ mod tests {
     /// the tables.
     fn learn(starts: &[u64], rules: &DiceRules, budget: u64) -> Result<End, RulesError> {
         let die = Die::new(rules, starts.len());
-        let pawns: Vec<Pawn<'_>> =
-            starts.iter().enumerate().map(|(i, &start)| die.pawn(i, start)).collect();
+        let pawns = die.pawns(starts);
         learned(&pawns, rules.target, budget)
     }
 
@@ -1084,11 +1095,6 @@ mod tests {
         assert!(checked > 1500, "only {checked} games took the fast path");
     }
 
-    /// Every pawn of `starts` under `rules`.
-    fn pawns_of<'a>(die: &'a Die, starts: &[u64]) -> Vec<Pawn<'a>> {
-        starts.iter().enumerate().map(|(i, &start)| die.pawn(i, start)).collect()
-    }
-
     #[test]
     fn blocks_agree_with_simulation_and_with_learned_periods() {
         let mut random = generator(0x2545_f491_4f6c_dd1d);
@@ -1104,7 +1110,7 @@ mod tests {
             for target in [1, 1 + random(50), 1 + random(20_000), 1 + random(u64::MAX - 1)] {
                 let rules = DiceRules { board, target, faces, rolls };
                 let die = Die::new(&rules, players);
-                let pawns = pawns_of(&die, &starts);
+                let pawns = die.pawns(&starts);
                 let Some(by_blocks) = blocks(&pawns, target) else { continue };
                 // Every turn scores, so a game ends within `target` rounds.
                 let expected = if target <= 20_000 {
@@ -1125,7 +1131,7 @@ mod tests {
         // after hundreds of millions of turns, long before any period.
         let rules = DiceRules { board: u64::MAX, target: u64::MAX, faces: 100, rolls: 7 };
         let die = Die::new(&rules, 2);
-        let pawns = pawns_of(&die, &[1, 2]);
+        let pawns = die.pawns(&[1, 2]);
         assert!(periods(&pawns, MAX_SIMULATED_TURNS).is_none());
         let end = end(&[1, 2], &rules, MAX_SIMULATED_TURNS).unwrap();
         // Scores are the sums of the spaces landed on: check the winner's
@@ -1152,7 +1158,7 @@ mod tests {
         ] {
             let die = Die::new(&rules, 3);
             let starts = [1, 2, 1_000_000.min(rules.board)];
-            let pawns = pawns_of(&die, &starts);
+            let pawns = die.pawns(&starts);
             assert!(periods(&pawns, 1_000_000).is_none(), "{rules}");
             let by_blocks = blocks(&pawns, rules.target).unwrap();
             assert_eq!(Some(by_blocks), simulate(&pawns, rules.target, 3_000_000), "{rules}");
@@ -1161,14 +1167,14 @@ mod tests {
         // left to simulation.
         let wide = DiceRules { board: 1_000_000_007, target: 1 << 40, faces: 99_991, rolls: 1 };
         let die = Die::new(&wide, 2);
-        let pawns = pawns_of(&die, &[1, 2]);
+        let pawns = die.pawns(&[1, 2]);
         assert!(Block::new(&pawns[0], 99_991).is_none());
         assert!(blocks(&pawns, wide.target).is_none());
         // The same game on a board small enough for its periods to be
         // learned, at a target the blocks must bisect for: the same end.
         let small = DiceRules { board: 1_000_003, target: 1 << 50, faces: 100, rolls: 7 };
         let die = Die::new(&small, 2);
-        let pawns = pawns_of(&die, &[1, 2]);
+        let pawns = die.pawns(&[1, 2]);
         let by_blocks = blocks(&pawns, small.target).unwrap();
         let by_periods = jump(&pawns, &periods(&pawns, u64::MAX).unwrap(), small.target);
         assert_eq!(by_blocks, by_periods);
@@ -1220,8 +1226,7 @@ mod tests {
             for target in [1, 2, 1 + random(5000), random(u64::MAX - 1) + 1, u64::MAX] {
                 let rules = DiceRules { target, ..rules };
                 let die = Die::new(&rules, players);
-                let pawns: Vec<Pawn<'_>> =
-                    starts.iter().enumerate().map(|(i, &start)| die.pawn(i, start)).collect();
+                let pawns = die.pawns(&starts);
                 let reference = learn(&starts, &rules, MAX_SIMULATED_TURNS);
                 match tabled(&pawns, target) {
                     Some(end) => {

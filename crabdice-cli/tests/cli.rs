@@ -14,6 +14,26 @@ fn crabdice() -> Command {
     cmd
 }
 
+/// `crabdice` as a plain process, set up as [`crabdice`] is, for tests that
+/// hold its pipes themselves.
+fn process() -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("crabdice"));
+    cmd.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+/// `crabdice solve -` running, its standard input and error piped.
+fn solving_standard_input() -> std::process::Child {
+    process()
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// The bundled Combat example, `examples/combat.txt`, as text.
 fn combat_example() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/combat.txt")).unwrap()
@@ -626,7 +646,7 @@ fn plain_trace_uses_part_one_wording() {
 #[test]
 fn trace_into_a_closed_pipe_ends_quietly() {
     // A long game, so the log is far larger than a pipe's buffer.
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("crabdice"))
+    let mut child = process()
         .args(["combat", "-", "--part", "1", "--trace"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -894,13 +914,7 @@ fn dice_figures_that_can_outgrow_64_bits_are_always_strings() {
 
 #[test]
 fn an_error_with_standard_error_closed_exits_with_1_not_a_panic() {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("crabdice"))
-        .args(["solve", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = solving_standard_input();
     // Close the reading end of standard error before the error is written.
     drop(child.stderr.take());
     child.stdin.take().unwrap().write_all(b"hello\n").unwrap();
@@ -1042,12 +1056,7 @@ fn both_parts_traced_are_separated_by_a_blank_line() {
 fn output_that_cannot_be_written_is_an_error_for_help_too() {
     for args in [&["solve", "examples/combat.txt"][..], &["--help"], &["dice", "--help"]] {
         let full = std::fs::File::create("/dev/full").unwrap();
-        let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("crabdice"))
-            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-            .args(args)
-            .stdout(full)
-            .output()
-            .unwrap();
+        let output = process().args(args).stdout(full).output().unwrap();
         assert_eq!(output.status.code(), Some(1), "{args:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(stderr.contains("cannot write the output"), "{args:?}: {stderr}");
@@ -1058,13 +1067,7 @@ fn output_that_cannot_be_written_is_an_error_for_help_too() {
 
 #[test]
 fn a_bad_byte_on_a_pipe_is_refused_before_the_pipe_closes() {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("crabdice"))
-        .args(["solve", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = solving_standard_input();
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"Player 1:\n\xff").unwrap();
     stdin.flush().unwrap();

@@ -28,12 +28,11 @@
 //! universes that reach the target are the rest of the turn's
 //! `faces^rolls` per universe. The counts are big integers from the start,
 //! and the estimate of their work assumes that every cell holds universes
-//! on every turn of a game as long as the target, far more than most
-//! games do: the per-player engine
-//! counts over live cells unless its table is estimated at half their work
-//! or less (`rules::OVER_TABLE`), and, when the table's counts outgrow
-//! 1024 bits, when big-integer cells are refused or estimated at twice
-//! their work or more (`rules::OVER_CELLS`).
+//! on every turn of the longest game it can bound, far more than most
+//! games do: the per-player engine counts over live cells unless its table
+//! is estimated at half their work or less (`rules::OVER_TABLE`), and,
+//! when the table's counts outgrow 1024 bits, when big-integer cells are
+//! refused or estimated at twice their work or more (`rules::OVER_CELLS`).
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};

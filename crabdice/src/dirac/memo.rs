@@ -29,9 +29,8 @@
 //! ran for a minute and took gigabytes before it met the state limit. A
 //! walk whose counts overflow is walked again in wider ones (64 bits, 128,
 //! then big integers), and the work of all the tries counts against one
-//! budget, so `max_work` bounds the whole count. The
-//! walk uses an explicit stack, so a long game cannot overflow the
-//! thread's stack.
+//! budget, so `max_work` bounds the whole count. The walk uses an explicit
+//! stack, so a long game cannot overflow the thread's stack.
 
 use std::cell::Cell;
 

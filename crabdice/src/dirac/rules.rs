@@ -109,8 +109,9 @@ pub(crate) struct Margin {
 /// Live cells against the table in machine words: chosen unless estimated
 /// at twice the table's work or more. Both estimates are upper bounds, but
 /// the live cells' is far looser (it assumes every cell holds universes
-/// on every turn of a game as long as the target; it ran 13 to 36,000
-/// times their products). Timed on 175 random rules whose estimates are
+/// on every turn of the longest game it can bound, `target` turns or
+/// [`DiceRules::forward_turns`]; it ran 13 to 36,000 times their products,
+/// measured before the latter). Timed on 175 random rules whose estimates are
 /// within a factor of 4 of each other (boards 10 to 10⁷, dice 2 to 2 ×
 /// 10⁵, 1–6 rolls, targets 5–300, 2–4 players), choosing this way took 5.4
 /// s in all, against 4.6 s for the faster engine each time and 19.9 s with
@@ -459,10 +460,9 @@ impl DiceRules {
 
     /// Whether to count over live cells rather than as `other`, given both
     /// estimates (work, or refusal): the live cells when `other` is
-    /// refused, or when `margin` prefers them.
-    /// Refused only if both are: for the live cells' work when `other` needs
-    /// memory and they only time (a higher work limit counts the game),
-    /// else as `other` is.
+    /// refused, or when `margin` prefers them. Refused only if both are:
+    /// for the live cells' work when `other` needs memory and they only
+    /// time (a higher work limit counts the game), else as `other` is.
     pub(crate) fn prefer_live(
         other: Result<u128, RulesError>,
         live: Result<u128, RulesError>,

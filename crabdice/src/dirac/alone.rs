@@ -20,9 +20,11 @@
 //!   share a 64-bit word (32 bits each) while that bound stays below 2³²,
 //!   then each has its own table, which moves to wider words (128, 256, 512,
 //!   1024 bits) mid-game when the bound outgrows them; past 1024 bits the
-//!   player is counted again in big-integer cells (`by_cells`, the old
-//!   engine and the tests' reference), once the game's estimate in them
-//!   has been checked against the limits.
+//!   player is counted again in big-integer cells, once the game's
+//!   estimate in them has been checked against the limits: cells of
+//!   64-bit limbs, each move's product added in place in one pass
+//!   (`by_limbs`), or, when a move's universes outgrow a word, cells of
+//!   [`BigUint`] (`by_cells`, the old engine and the tests' reference).
 
 use std::fmt;
 
@@ -120,7 +122,7 @@ pub(crate) fn play(
     limits: &DiracLimits,
 ) -> Result<Counts, DiceError> {
     let Some(shape) = Shape::new(rules) else {
-        return Ok(Counts::Big(by_cells::<BigUint>(starts, rules)?));
+        return Ok(Counts::Big(big_cells(starts, rules)?));
     };
     let mut players = Vec::with_capacity(starts.len());
     let mut beyond = Beyond { starts, rules, limits, chosen: None };
@@ -197,7 +199,7 @@ impl Beyond<'_> {
         };
         Ok(match chosen {
             BigEngine::Live(moves) => moves.play(start, rules),
-            BigEngine::Cells => by_cells::<BigUint>(&[start], rules)?.pop().unwrap_or_default(),
+            BigEngine::Cells => big_cells(&[start], rules)?.pop().unwrap_or_default(),
         })
     }
 }
@@ -613,8 +615,7 @@ impl<const N: usize> Word for Wide<N> {
         Self(limbs)
     }
     fn exact(self) -> BigUint {
-        let bytes: Vec<u8> = self.0.iter().flat_map(|limb| limb.to_le_bytes()).collect();
-        BigUint::from_bytes_le(&bytes)
+        from_limbs(&self.0)
     }
     fn room(alive: &BigUint, universes: u128, _: Packing) -> bool {
         // alive × universes < 2^(bits(alive) + bits(universes)).
@@ -828,6 +829,15 @@ impl<L: Word, const W: usize> Die<L> for Sliding<L, W> {
     }
 }
 
+/// The counts in big-integer cells: in limbs ([`by_limbs`]) when the
+/// moves' universes fit in words, else by [`by_cells`].
+fn big_cells(starts: &[u64], rules: &DiceRules) -> Result<Vec<Alone<BigUint>>, CountOverflow> {
+    match by_limbs(starts, rules)? {
+        Some(players) => Ok(players),
+        None => by_cells::<BigUint>(starts, rules),
+    }
+}
+
 /// The same counts cell by cell, in any [`Count`]: a flat table of (space,
 /// score) cells a turn, each pushed through the turn's folded moves. Slower
 /// than words, but any size; also the reference the word engine is tested
@@ -911,6 +921,133 @@ impl<C: Count> Cells<C> {
         }
         Ok(alone)
     }
+}
+
+/// The counts in big-integer cells when every move's universes fit in a
+/// machine word (always when `faces^rolls` does): each cell is a vector of
+/// 64-bit limbs, least significant first, and each product is added into
+/// its destination in one pass ([`mul_add`]), with no temporary number and,
+/// once the cells have grown, no allocation. `None` when a move's universes
+/// outgrow a word: [`by_cells`] then multiplies big integers.
+fn by_limbs(
+    starts: &[u64],
+    rules: &DiceRules,
+) -> Result<Option<Vec<Alone<BigUint>>>, CountOverflow> {
+    let (moves, per_turn) = moves::<BigUint>(rules)?;
+    let Some(moves) = moves
+        .into_iter()
+        .filter(|(_, n)| !n.is_zero())
+        .map(|(steps, n)| Some((steps as usize, u64::try_from(&n).ok()?)))
+        .collect::<Option<Vec<_>>>()
+    else {
+        return Ok(None);
+    };
+    // The rules' size check bounds board × target by the table limit.
+    let board = usize::try_from(rules.board).unwrap_or(usize::MAX);
+    let target = usize::try_from(rules.target).unwrap_or(usize::MAX);
+    let mut tables = Limbs {
+        board,
+        target,
+        now: vec![Vec::new(); board * target],
+        next: vec![Vec::new(); board * target],
+    };
+    Ok(Some(
+        starts.iter().map(|&start| tables.play(start as usize - 1, &moves, &per_turn)).collect(),
+    ))
+}
+
+/// A player's two flat tables of limb cells (an empty cell holds no
+/// universe), reused from one player to the next, with the capacity each
+/// cell grew to.
+struct Limbs {
+    board: usize,
+    target: usize,
+    now: Vec<Vec<u64>>,
+    next: Vec<Vec<u64>>,
+}
+
+impl Limbs {
+    /// Plays a pawn from `space` (0-based) until every universe has reached
+    /// the target, as [`Cells::play`] does. Leaves both tables empty.
+    fn play(&mut self, space: usize, moves: &[(usize, u64)], per_turn: &BigUint) -> Alone<BigUint> {
+        let (board, target) = (self.board, self.target);
+        let mut alive = BigUint::from(1_u8);
+        self.now[space].push(1);
+        let (mut low, mut high) = (0, 1);
+        let mut alone = Vec::new();
+        let mut reached = Vec::new();
+        while !alive.is_zero() {
+            let (mut next_low, mut next_high) = (target, 0);
+            for score in low..high {
+                for space in 0..board {
+                    let count = &self.now[score * board + space];
+                    if count.is_empty() {
+                        continue;
+                    }
+                    for &(steps, universes) in moves {
+                        let mut landing = space + steps;
+                        if landing >= board {
+                            landing -= board;
+                        }
+                        let new_score = score + landing + 1;
+                        if new_score >= target {
+                            mul_add(&mut reached, count, universes);
+                        } else {
+                            mul_add(&mut self.next[new_score * board + landing], count, universes);
+                            next_low = next_low.min(new_score);
+                            next_high = next_high.max(new_score + 1);
+                        }
+                    }
+                }
+            }
+            for cell in &mut self.now[low * board..high * board] {
+                cell.clear();
+            }
+            std::mem::swap(&mut self.now, &mut self.next);
+            (low, high) = (next_low, next_high.max(next_low));
+            let turn = from_limbs(&reached);
+            reached.clear();
+            // The universes that reach the target are some of those the
+            // turn split into.
+            alive = alive * per_turn - &turn;
+            alone.push(Turn { reached: turn, playing: alive.clone() });
+        }
+        alone
+    }
+}
+
+/// `to += from × factor`, in limbs, least significant first, with `factor`
+/// above zero. Trimmed (no zero limb on top) if both were: `to` grows only
+/// as far as the sum needs.
+fn mul_add(to: &mut Vec<u64>, from: &[u64], factor: u64) {
+    if to.len() < from.len() {
+        to.resize(from.len(), 0);
+    }
+    let (low, high) = to.split_at_mut(from.len());
+    let mut carry = 0_u64;
+    for (to, &from) in low.iter_mut().zip(from) {
+        // At most (2⁶⁴ − 1)² + 2 × (2⁶⁴ − 1) = 2¹²⁸ − 1: no overflow.
+        let sum = u128::from(from) * u128::from(factor) + u128::from(*to) + u128::from(carry);
+        *to = sum as u64;
+        carry = (sum >> 64) as u64;
+    }
+    for to in high {
+        if carry == 0 {
+            return;
+        }
+        let overflowed;
+        (*to, overflowed) = to.overflowing_add(carry);
+        carry = u64::from(overflowed);
+    }
+    if carry > 0 {
+        to.push(carry);
+    }
+}
+
+/// The number held in limbs, least significant first.
+fn from_limbs(limbs: &[u64]) -> BigUint {
+    let bytes: Vec<u8> = limbs.iter().flat_map(|limb| limb.to_le_bytes()).collect();
+    BigUint::from_bytes_le(&bytes)
 }
 
 #[cfg(test)]
@@ -1073,6 +1210,44 @@ mod tests {
         }
     }
 
+    #[test]
+    fn limbs_add_products_with_every_carry() {
+        let big = |limbs: &[u64]| from_limbs(limbs);
+        for (to, from, factor) in [
+            (vec![], vec![u64::MAX, u64::MAX], u64::MAX),
+            (vec![u64::MAX, u64::MAX, u64::MAX], vec![1], 1),
+            (vec![u64::MAX, u64::MAX, u64::MAX], vec![u64::MAX], u64::MAX),
+            (vec![5], vec![0, 0, 7], 3),
+            (vec![1, 2, 3, 4], vec![u64::MAX], 2),
+        ] {
+            let mut sum = to.clone();
+            mul_add(&mut sum, &from, factor);
+            assert_eq!(big(&sum), big(&to) + big(&from) * factor, "{to:?} + {from:?} × {factor}");
+            assert_ne!(sum.last(), Some(&0), "{sum:?} is not trimmed");
+        }
+    }
+
+    /// The limb cells count as the big-integer cells do, past many limbs
+    /// (target 300: counts of about 1500 bits), and leave to them the dice
+    /// whose moves outgrow a word.
+    #[test]
+    fn limb_cells_agree_with_big_integer_cells() {
+        for rules in [
+            DiceRules { target: 300, ..DiceRules::dirac() },
+            DiceRules { board: 7, target: 120, faces: 6, rolls: 6 },
+            DiceRules { board: 1, target: 9, faces: 5, rolls: 2 },
+            DiceRules { board: 3, target: 40, faces: 1 << 40, rolls: 1 },
+        ] {
+            let starts = [1, rules.board];
+            let limbs = by_limbs(&starts, &rules).unwrap().unwrap();
+            assert_eq!(limbs, cells(&starts, &rules), "{rules}");
+        }
+        // A move's universes past 2^64: about 2^80 / 3 each.
+        let wide = DiceRules { board: 3, target: 40, faces: 1 << 40, rolls: 2 };
+        assert_eq!(by_limbs(&[1], &wide).unwrap(), None);
+        assert_eq!(big_cells(&[1, 2], &wide).unwrap(), cells(&[1, 2], &wide));
+    }
+
     /// Rules around every lane's limit: dice up to 12 faces and 5 rolls,
     /// targets up to 70 (per-player counts up to about 2^150).
     fn rules() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
@@ -1092,6 +1267,12 @@ mod tests {
         #[test]
         fn words_agree_with_big_integer_cells((rules, starts) in rules()) {
             prop_assert_eq!(words(&starts, &rules, &DiracLimits::default()).unwrap().0, cells(&starts, &rules));
+        }
+
+        #[test]
+        fn limbs_agree_with_big_integer_cells((rules, starts) in rules()) {
+            let limbs = by_limbs(&starts, &rules).unwrap();
+            prop_assert_eq!(limbs, Some(cells(&starts, &rules)));
         }
     }
 }

@@ -26,6 +26,7 @@
 
 mod arith;
 pub mod combat;
+mod cores;
 mod count;
 mod detect;
 pub mod dirac;

@@ -21,6 +21,8 @@
 //! repetition; the number of rounds until then is known in advance, so that
 //! costs nothing per round.
 
+use crate::cores;
+
 use super::deal::{Label, Labelled};
 use super::passes::{self, Finish, Passes};
 use super::seesaw;
@@ -1090,7 +1092,7 @@ fn speculating<S: Slots, const SUB_GAMES: bool>(
     std::thread::scope(|scope| {
         let _finish = FinishOnDrop(shared);
         let start = || {
-            speculate::second_core()
+            cores::second_core()
                 && std::thread::Builder::new()
                     .name("crabdice-helper".to_owned())
                     .stack_size(stack)
@@ -1248,7 +1250,7 @@ mod tests {
     /// panic unwinds.
     #[test]
     fn a_panic_in_the_helper_is_passed_on_not_waited_for() {
-        if !speculate::second_core() {
+        if !cores::second_core() {
             return; // No helper on one core: nothing to panic.
         }
         let text = include_str!("../../benches/corpus/deal-2951.txt");

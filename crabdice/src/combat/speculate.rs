@@ -83,13 +83,6 @@ pub(super) const MAX_NESTING: usize = 2;
 /// bounded however long the top game runs.
 const MAX_TABLE_CARDS: usize = 1 << 20;
 
-/// Whether the machine has a second core (asked once: on Linux, the answer
-/// comes from reading the process's control-group limits).
-pub(super) fn second_core() -> bool {
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from)) >= 2
-}
-
 /// A sub-game's deal: both decks, card for card.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct Key<C> {

@@ -30,6 +30,7 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
+use crate::cores;
 use crate::count::sealed::Sealed;
 use crate::count::{Count, Universes};
 use crate::error::{CountOverflow, DiceError};
@@ -115,54 +116,71 @@ impl Counts {
 /// A player whose counts outgrow 1024 bits is counted again in big
 /// integers: in big-integer cells, or over live cells (module `live`) if
 /// those are refused by `limits` or estimated at twice the live cells' work
-/// or more ([`OVER_CELLS`]).
+/// or more ([`OVER_CELLS`]). All such players are counted after the others,
+/// at once on as many cores as their tables fit `limits` together.
 pub(crate) fn play(
     starts: &[u64],
     rules: &DiceRules,
     limits: &DiracLimits,
 ) -> Result<Counts, DiceError> {
-    let Some(shape) = Shape::new(rules) else {
-        return Ok(Counts::Big(big_cells(starts, rules)?));
-    };
-    let mut players = Vec::with_capacity(starts.len());
     let mut beyond = Beyond { starts, rules, limits, chosen: None };
+    let Some(shape) = Shape::new(rules) else {
+        beyond.chosen = Some(BigEngine::Cells);
+        return Ok(Counts::Big(beyond.count(starts)?));
+    };
+    // A pair that outgrows its shared words goes on as two players, at
+    // once when their count is large enough to gain by it (a thread is
+    // started for each pair).
+    let ways = if rules.spreads(2, 2, limits, Counting::Words) { 2 } else { 1 };
+    let mut players = Vec::with_capacity(starts.len());
     for group in starts.chunks(2) {
-        if let [a, b] = *group {
+        let singles: Vec<State<u64>> = if let [a, b] = *group {
             let mut pair = State::<u64>::new(&shape, &[a, b], Packing::Pair);
             if shape.resume(&mut pair, Packing::Pair) {
                 players.extend(pair.players.into_iter().map(Played::Words));
-            } else {
-                for single in pair.split() {
-                    players.push(shape.finish(single, &mut beyond)?);
-                }
+                continue;
             }
+            pair.split().into()
         } else {
-            for &start in group {
-                let single = State::<u64>::new(&shape, &[start], Packing::Single);
-                players.push(shape.finish(single, &mut beyond)?);
-            }
+            group.iter().map(|&start| State::new(&shape, &[start], Packing::Single)).collect()
+        };
+        players.extend(cores::map(singles, ways, |single| shape.finish(single)));
+        if players.iter().any(|played| matches!(played, Played::Later(_))) {
+            // Refused now, if the limits allow no way on.
+            beyond.choose()?;
         }
     }
     if players.iter().all(|played| matches!(played, Played::Words(_))) {
         let words = players.into_iter().filter_map(|played| match played {
             Played::Words(turns) => Some(turns),
-            Played::Big(_) => None,
+            Played::Big(_) | Played::Later(_) => None,
         });
         return Ok(Counts::Words(words.collect()));
     }
+    let later: Vec<u64> = players
+        .iter()
+        .filter_map(|played| match *played {
+            Played::Later(start) => Some(start),
+            Played::Words(_) | Played::Big(_) => None,
+        })
+        .collect();
+    let mut counted = beyond.count(&later)?.into_iter();
     let big = players.into_iter().map(|played| match played {
         Played::Words(turns) => turns
             .into_iter()
             .map(|turn| Turn { reached: turn.reached.into(), playing: turn.playing.into() })
             .collect(),
         Played::Big(turns) => turns,
+        Played::Later(_) => counted.next().unwrap_or_default(),
     });
     Ok(Counts::Big(big.collect()))
 }
 
 /// How a game counts the players whose counts outgrow 1024 bits: chosen
 /// once, for the whole game, when the first of them needs it (working out
-/// the estimates can take a tenth of a second on a large board).
+/// the estimates can take a tenth of a second on a large board), then
+/// used for all of them at once, on as many cores as their tables fit the
+/// limits together.
 struct Beyond<'a> {
     /// Every player's start, as the estimates are the whole game's.
     starts: &'a [u64],
@@ -181,11 +199,11 @@ enum BigEngine {
 }
 
 impl Beyond<'_> {
-    /// Counts the player starting on `start` in big integers from its
-    /// first turn.
-    fn count(&mut self, start: u64) -> Result<Alone<BigUint>, DiceError> {
+    /// Chooses the engine, if not done yet: refuses the game if the limits
+    /// allow neither.
+    fn choose(&mut self) -> Result<&BigEngine, DiceError> {
         let Self { starts, rules, limits, .. } = *self;
-        let chosen = match &mut self.chosen {
+        Ok(match &mut self.chosen {
             Some(chosen) => chosen,
             unchosen => {
                 let cells = rules.check_dirac_size(starts, limits, Counting::Cells);
@@ -196,18 +214,36 @@ impl Beyond<'_> {
                     BigEngine::Cells
                 })
             }
-        };
-        Ok(match chosen {
-            BigEngine::Live(moves) => moves.play(start, rules),
-            BigEngine::Cells => big_cells(&[start], rules)?.pop().unwrap_or_default(),
         })
+    }
+
+    /// Counts the players starting on `starts` in big integers from their
+    /// first turn, several at once if their tables fit the limits together
+    /// ([`DiceRules::spreads`]).
+    fn count(&mut self, starts: &[u64]) -> Result<Vec<Alone<BigUint>>, DiceError> {
+        let (rules, players, limits) = (self.rules, self.starts.len(), self.limits);
+        let ways = cores::cores().min(starts.len());
+        let chosen = self.choose()?;
+        let counting = match chosen {
+            BigEngine::Live(_) => Counting::Live,
+            BigEngine::Cells => Counting::Cells,
+        };
+        let threads = if rules.spreads(players, ways, limits, counting) { ways } else { 1 };
+        cores::map(starts.to_vec(), threads, |start| match chosen {
+            BigEngine::Live(moves) => Ok(moves.play(start, rules)),
+            BigEngine::Cells => Ok(big_cells(&[start], rules)?.pop().unwrap_or_default()),
+        })
+        .into_iter()
+        .collect()
     }
 }
 
-/// One player's counts, in words or in big integers.
+/// One player's counts, in words or in big integers, or to be counted in
+/// big integers from its first turn with the other players that need it.
 enum Played {
     Words(Alone<u128>),
     Big(Alone<BigUint>),
+    Later(u64),
 }
 
 /// The rules, as the word engine uses them.
@@ -313,32 +349,33 @@ impl Shape {
 
     /// Plays one player to the end, moving its table to wider words
     /// whenever a turn's bound outgrows them: 64, 128, 256, 512 and 1024
-    /// bits, then big integers from the start, in big-integer cells or over
-    /// live cells, as `beyond` chose for the game: either is used only if
+    /// bits; past those, the player is left to be counted in big integers
+    /// from the start (`Played::Later`), in big-integer cells or over live
+    /// cells, as `beyond` chooses for the game now: either is used only if
     /// the whole game's estimate in it is within the limits, as every
     /// player is likely to need it.
-    fn finish(&self, state: State<u64>, beyond: &mut Beyond) -> Result<Played, DiceError> {
+    fn finish(&self, state: State<u64>) -> Played {
         let mut state = state;
         if self.resume(&mut state, Packing::Single) {
-            return Ok(Played::Words(state.into_player()));
+            return Played::Words(state.into_player());
         }
         let mut state = state.widen::<u128>();
         if self.resume(&mut state, Packing::Single) {
-            return Ok(Played::Words(state.into_player()));
+            return Played::Words(state.into_player());
         }
         let mut state = state.widen::<Wide<4>>();
         if self.resume(&mut state, Packing::Single) {
-            return Ok(Played::Big(state.into_player()));
+            return Played::Big(state.into_player());
         }
         let mut state = state.widen::<Wide<8>>();
         if self.resume(&mut state, Packing::Single) {
-            return Ok(Played::Big(state.into_player()));
+            return Played::Big(state.into_player());
         }
         let mut state = state.widen::<Wide<16>>();
         if self.resume(&mut state, Packing::Single) {
-            return Ok(Played::Big(state.into_player()));
+            return Played::Big(state.into_player());
         }
-        Ok(Played::Big(beyond.count(state.starts[0])?))
+        Played::Later(state.starts[0])
     }
 }
 
@@ -1132,14 +1169,24 @@ mod tests {
             assert!(!shape.resume(&mut pair, Packing::Pair));
             assert!(!pair.players[0].is_empty());
             let [first, second] = pair.split();
-            let limits = DiracLimits::default();
             for (single, start) in [(first, 4), (second, 8)] {
-                let mut beyond =
-                    Beyond { starts: &[start], rules: &rules, limits: &limits, chosen: None };
-                let Ok(Played::Words(turns)) = shape.finish(single, &mut beyond) else { panic!() };
+                let Played::Words(turns) = shape.finish(single) else { panic!() };
                 let cells = by_cells::<u128>(&[start], &rules).unwrap().remove(0);
                 assert_eq!(turns, cells, "target {target}, start {start}");
             }
+        }
+    }
+
+    /// Players large enough to count at once (a pair split in wide words,
+    /// and in big integers past 1024 bits) count what the reference does,
+    /// in order.
+    #[test]
+    fn players_counted_at_once_count_as_one_by_one() {
+        let limits = DiracLimits::default();
+        for (target, starts) in [(150, &[4, 8][..]), (150, &[4, 8, 1]), (250, &[3, 3, 9, 10])] {
+            let rules = DiceRules { target, ..DiceRules::dirac() };
+            assert!(rules.spreads(starts.len(), 2, &limits, Counting::Words));
+            assert_eq!(words(starts, &rules, &limits).unwrap().0, cells(starts, &rules));
         }
     }
 

@@ -37,14 +37,22 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use super::DiceRules;
 use super::alone::{Alone, Counts, Turn};
+use super::rules::Counting;
+use super::{DiceRules, DiracLimits};
+use crate::cores;
 
 /// Every player alone, for starts on the board (any of its spaces) and
-/// rules already checked by [`DiceRules::check_live_size`].
-pub(crate) fn play(starts: &[u64], rules: &DiceRules) -> Counts {
+/// rules already checked by [`DiceRules::check_live_size`] within
+/// `limits`: several players at once if the count is large enough to
+/// gain by it and their tables fit `limits` together
+/// ([`DiceRules::spreads`]).
+pub(crate) fn play(starts: &[u64], rules: &DiceRules, limits: &DiracLimits) -> Counts {
     let moves = Moves::new(rules);
-    Counts::Big(starts.iter().map(|&start| moves.play(start, rules)).collect())
+    let ways = cores::cores().min(starts.len());
+    let spread = rules.spreads(starts.len(), ways, limits, Counting::Live);
+    let threads = if spread { ways } else { 1 };
+    Counts::Big(cores::map(starts.to_vec(), threads, |start| moves.play(start, rules)))
 }
 
 /// The universes of one turn from a space to another, for the moves a live
@@ -199,6 +207,7 @@ mod tests {
     /// in big-integer cells (the reference), player by player.
     #[test]
     fn live_cells_count_what_the_whole_table_counts() {
+        let limits = DiracLimits::default();
         let mut checked = 0;
         for board in [1, 2, 3, 5, 7, 10, 13, 40, 100] {
             for target in [1, 2, 5, 9, 16, 21] {
@@ -207,7 +216,9 @@ mod tests {
                         let rules = DiceRules { board, target, faces, rolls };
                         let starts: Vec<u64> = [1, board / 2 + 1, board].into();
                         let expected = by_cells::<BigUint>(&starts, &rules).unwrap();
-                        let Counts::Big(got) = play(&starts, &rules) else { unreachable!() };
+                        let Counts::Big(got) = play(&starts, &rules, &limits) else {
+                            unreachable!()
+                        };
                         assert_eq!(got, expected, "{rules} from {starts:?}");
                         checked += 1;
                     }
@@ -222,6 +233,7 @@ mod tests {
     /// plays the same game (`DiceRules::dirac_board`).
     #[test]
     fn large_boards_count_what_their_small_boards_count() {
+        let limits = DiracLimits::default();
         for board in [200, 1_000_000, u64::MAX] {
             for target in [1, 7, 21] {
                 for faces in [1, 3, 10, 50] {
@@ -230,12 +242,29 @@ mod tests {
                         let starts = [1, 5, 150, board - 2, board];
                         let (small, at) = rules.dirac_board(&starts);
                         let expected = by_cells::<BigUint>(&at, &small).unwrap();
-                        let Counts::Big(got) = play(&starts, &rules) else { unreachable!() };
+                        let Counts::Big(got) = play(&starts, &rules, &limits) else {
+                            unreachable!()
+                        };
                         assert_eq!(got, expected, "{rules} from {starts:?}");
                     }
                 }
             }
         }
+    }
+
+    /// A count large enough to spread its players over the cores counts
+    /// what one player after another does, in the players' order.
+    #[test]
+    fn players_counted_at_once_come_back_in_order() {
+        let rules = DiceRules { board: 1_000_000, target: 60, faces: 1000, rolls: 2 };
+        let starts = [999_000, 1, 7, 500_000, 3];
+        let limits = DiracLimits::default();
+        assert!(rules.spreads(starts.len(), 2, &limits, Counting::Live));
+        let Counts::Big(got) = play(&starts, &rules, &limits) else { unreachable!() };
+        let moves = Moves::new(&rules);
+        let one_by_one: Vec<_> = starts.iter().map(|&start| moves.play(start, &rules)).collect();
+        assert_eq!(got, one_by_one);
+        assert_ne!(got[0], got[1]);
     }
 
     #[test]

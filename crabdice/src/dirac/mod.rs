@@ -228,6 +228,21 @@
 //! 27 ≈ 9.5 × 10⁷, so both players are counted in a single table. Past 2³²
 //! the shared table splits into one per player, mid-game.
 //!
+//! **Players alone are independent**, so a large count spreads them over
+//! the cores: the two halves of a split pair go on at once, and so do the
+//! players counted in big integers (past 1024 bits, or over live cells).
+//! It does so only when their tables fit the memory limit together and
+//! the count is estimated large enough to pay for a thread (about 0.4 ms
+//! for a pair in words); the puzzle's game never starts one. On two cores,
+//! two players to 300 points take 2.9 ms instead of 5.5, four players on a
+//! board of 7 with six rolls of a six-sided die to 600 points 1.0 s instead
+//! of 2.7 (with the big-integer cells below).
+//!
+//! Past 1024 bits, the **big-integer cells** are vectors of 64-bit limbs,
+//! and each move adds its product into its destination in place, in one
+//! pass over the limbs: no temporary number, no allocation once the cells
+//! have grown (1.3–2× faster than multiplying big integers, on one core).
+//!
 //! Only the interleaving multiplies counts of different players; those few
 //! products are computed in `u64`, then `u128`, then big integers, with
 //! checked arithmetic, whichever first holds the answer.

@@ -304,7 +304,7 @@ fn per_player(
     counting: Counting,
 ) -> Result<Counts, DiceError> {
     if counting == Counting::Live {
-        Ok(live::play(at, rules))
+        Ok(live::play(at, rules, limits))
     } else {
         alone::play(at, rules, limits)
     }

@@ -77,6 +77,11 @@
 //!   limits are defaults: [`DiracLimits`] moves them (`--max-memory` and
 //!   `--max-work` on the command line).
 //!
+//! Players counted at once on several cores ([`DiceRules::spreads`]) each
+//! hold their own tables, so they are spread only if that many tables fit
+//! `max_table_words` together; the work limit is the game's, whatever the
+//! cores.
+//!
 //! A Dirac game on a board of more than `target + rolls × faces` spaces is
 //! checked and counted as the same game on a board of that many
 //! (`DiceRules::dirac_board`; the proof is in the `dirac` module's
@@ -164,6 +169,21 @@ pub(crate) enum Counting {
     /// stand on (module `live`), when the table is refused or far more work
     /// ([`DiceRules::per_player_counting`]).
     Live,
+}
+
+impl Counting {
+    /// The estimated work from which players are counted at once on
+    /// several cores: a thread costs tens of microseconds to start, about
+    /// 10⁶ estimated word operations in machine words; the live cells'
+    /// estimate is far looser (see [`OVER_TABLE`]); counts past 1024 bits
+    /// are always large enough.
+    fn spread_work(self) -> u128 {
+        match self {
+            Self::Words => 10_000_000,
+            Self::Live => 100_000_000,
+            Self::Cells => 0,
+        }
+    }
 }
 
 /// Bounds on counting a Dirac game, checked against estimates of its time
@@ -413,6 +433,13 @@ impl DiceRules {
         players: usize,
         limits: &DiracLimits,
     ) -> Result<u128, RulesError> {
+        let (table, work) = self.estimate_live(players);
+        limits.admit(table, work)
+    }
+
+    /// The words of tables and the word operations of counting a Dirac
+    /// game over live cells ([`check_live_size`](Self::check_live_size)).
+    fn estimate_live(&self, players: usize) -> (u128, u128) {
         let target = u128::from(self.target);
         let live = u128::from(self.target.min(self.board.saturating_add(1)));
         let most_turns = self.forward_turns().unwrap_or(self.target);
@@ -430,7 +457,33 @@ impl DiceRules {
             .saturating_mul(landing)
             .saturating_mul(self.count_words(1).max(32))
             .saturating_add(turns.saturating_mul(words.max(32)));
-        limits.admit(table, work)
+        (table, work)
+    }
+
+    /// Whether to count `ways` of the game's `players` alone at once, by
+    /// `counting`, on as many cores: only if their tables fit `limits`
+    /// together, and the machine can allocate them, and the count is large
+    /// enough to gain by it ([`Counting::spread_work`]). Estimated over
+    /// `target` turns (an upper bound on both), without working out the
+    /// longest game.
+    pub(crate) fn spreads(
+        &self,
+        players: usize,
+        ways: usize,
+        limits: &DiracLimits,
+        counting: Counting,
+    ) -> bool {
+        let (table, work) = match counting {
+            Counting::Live => self.estimate_live(players),
+            Counting::Words | Counting::Cells => {
+                self.estimate_turns(players, self.target, counting)
+            }
+        };
+        let tables = table.saturating_mul(ways as u128);
+        ways >= 2
+            && work >= counting.spread_work()
+            && tables <= limits.max_table_words
+            && (tables <= PROBED_WORDS || can_allocate(tables))
     }
 
     /// How the per-player engine counts a Dirac game on `starts`: in its
@@ -755,6 +808,34 @@ mod tests {
         assert_eq!(small.longest_game(&starts), Some(longest));
         assert!(longest < 10, "{longest} turns");
         assert!(small.check_dirac_size(&starts, &DiracLimits::default(), Words).is_ok());
+    }
+
+    /// Players are counted at once only if their tables fit the limits
+    /// together and the count is large enough to gain by it.
+    #[test]
+    fn players_are_counted_at_once_when_their_tables_fit_together() {
+        let limits = DiracLimits::default();
+        let rules = DiceRules { target: 200, ..DiceRules::dirac() };
+        for counting in [Counting::Words, Counting::Cells, Counting::Live] {
+            let (table, work) = match counting {
+                Counting::Live => rules.estimate_live(2),
+                _ => rules.estimate_turns(2, rules.target, counting),
+            };
+            assert!(work >= counting.spread_work(), "{counting:?}");
+            let fits = DiracLimits { max_table_words: 2 * table, ..limits };
+            assert!(rules.spreads(2, 2, &fits, counting), "{counting:?}");
+            let tight = DiracLimits { max_table_words: 2 * table - 1, ..limits };
+            assert!(!rules.spreads(2, 2, &tight, counting), "{counting:?}");
+            assert!(!rules.spreads(2, 1, &fits, counting), "{counting:?}");
+        }
+        // The puzzle's game is too small for a thread to pay.
+        assert!(!DiceRules::dirac().spreads(2, 2, &limits, Counting::Words));
+        assert!(!DiceRules { target: 100, ..DiceRules::dirac() }.spreads(
+            2,
+            2,
+            &limits,
+            Counting::Words
+        ));
     }
 
     #[test]

@@ -55,8 +55,11 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         crabdice dice examples/dice.txt\n  \
         crabdice dice examples/dice.txt --part 2 --target 30 --die 4\n  \
-        crabdice dice examples/dice.txt --part 1 --target 1000000000000\n  \
-        crabdice dice examples/dice.txt --part 2 --histogram")]
+        crabdice dice examples/dice.txt --part 1 --target 1e12\n  \
+        crabdice dice examples/dice.txt --part 1 --board 2^64-1 --target 10^18\n  \
+        crabdice dice examples/dice.txt --part 2 --histogram\n\n\
+        Counts may be written in digits (20_000_000 groups them), as a power \
+        (10^18, 2^64-1) or in scientific notation (1e12, 2.5e9).")]
     #[command(mut_arg("json", |json| json.help(
         "Print one JSON object with everything known about the run: the players' \
          starts, and per part the rules used, the answer, the winner, part 1's rolls \
@@ -203,17 +206,97 @@ pub enum DiceEngine {
     Tree,
 }
 
-/// Parses a count: a whole number from 0 to 2^64 - 1.
+/// Parses a count: a whole number from 0 to 2^64 - 1, in digits (`_` may
+/// group them: `20_000_000_000`), as a power (`10^18`, `2^64`), or in
+/// scientific notation (`1e18`, `2.5e9`, when the value is whole); a power
+/// may be followed by `- N` or `+ N` (`2^64-1`).
 fn whole_number(text: &str) -> Result<u64, String> {
     let text = text.trim();
-    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    match text.parse() {
-        Ok(count) => Ok(count),
-        Err(_) if text.strip_prefix('-').is_some_and(digits) => {
-            Err("a count cannot be negative".to_owned())
+    if let Some(positive) = text.strip_prefix('-') {
+        return Err(if count(positive).is_ok() {
+            "a count cannot be negative".to_owned()
+        } else {
+            format!("`{text}` is not a whole number")
+        });
+    }
+    match count(text) {
+        Ok(Some(n)) => u64::try_from(n).map_err(|_| format!("`{text}` is more than 2^64 - 1")),
+        Ok(None) => Err(format!("`{text}` is more than 2^64 - 1")),
+        Err(()) => Err(format!("`{text}` is not a whole number")),
+    }
+}
+
+/// The value of a count as [`whole_number`] reads it: `Err` if it is not
+/// written as one (or is below zero), `Ok(None)` if it is past 2^127.
+fn count(text: &str) -> Result<Option<u128>, ()> {
+    if let Some((base, rest)) = text.split_once('^') {
+        let (exponent, offset) = rest.split_at(rest.find(['-', '+']).unwrap_or(rest.len()));
+        let value = power(grouped(base)?, grouped(exponent)?);
+        if offset.is_empty() {
+            return Ok(value);
         }
-        Err(_) if digits(text) => Err(format!("`{text}` is more than 2^64 - 1")),
-        Err(_) => Err(format!("`{text}` is not a whole number")),
+        let by = grouped(&offset[1..])?;
+        return match (value, by, offset.starts_with('-')) {
+            (Some(value), Some(by), true) => value.checked_sub(by).map(Some).ok_or(()),
+            (Some(value), Some(by), false) => Ok(value.checked_add(by)),
+            // Past 2^127 (less at most 10^30: still past 2^64), or less
+            // a number past 10^30.
+            _ => Ok(None),
+        };
+    }
+    if let Some((mantissa, exponent)) = text.split_once(['e', 'E']) {
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let fraction = if fraction.is_empty() { String::new() } else { plain(fraction)? };
+        let shown = plain(whole)? + &fraction;
+        // `shown × 10^(exponent − fraction digits)`: whole only if the
+        // negative part of that power divides away zeros.
+        let kept = shown.trim_end_matches('0');
+        let zeros = (shown.len() - kept.len()) as u128;
+        let Some(kept) = value(kept) else { return Ok(None) };
+        let places = fraction.len() as u128;
+        return match grouped(exponent)? {
+            _ if kept == 0 => Ok(Some(0)),
+            Some(exponent) if exponent + zeros < places => Err(()),
+            exponent => Ok(power(Some(10), exponent.map(|exponent| exponent + zeros - places))
+                .and_then(|scale| kept.checked_mul(scale))),
+        };
+    }
+    grouped(text)
+}
+
+/// Digits, with `_` only between two of them, without the `_`.
+fn plain(text: &str) -> Result<String, ()> {
+    let bytes = text.as_bytes();
+    let digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+    let well_formed = !bytes.is_empty()
+        && (0..bytes.len())
+            .all(|i| digit(i) || (bytes[i] == b'_' && i > 0 && digit(i - 1) && digit(i + 1)));
+    if well_formed { Ok(text.replace('_', "")) } else { Err(()) }
+}
+
+/// The value of plain digits, `None` past 30 significant ones.
+fn value(digits: &str) -> Option<u128> {
+    let significant = digits.trim_start_matches('0');
+    if significant.is_empty() {
+        Some(0)
+    } else if significant.len() > 30 {
+        None
+    } else {
+        significant.parse().ok()
+    }
+}
+
+/// The value of grouped digits ([`plain`]), `None` if past 30 digits.
+fn grouped(text: &str) -> Result<Option<u128>, ()> {
+    Ok(value(&plain(text)?))
+}
+
+/// `base^exponent`, `None` past 2^128 (or for a huge exponent).
+fn power(base: Option<u128>, exponent: Option<u128>) -> Option<u128> {
+    match (base?, exponent) {
+        (0, Some(0)) => Some(1),
+        (base @ (0 | 1), _) => Some(base),
+        (base, exponent) => base.checked_pow(u32::try_from(exponent?).ok()?),
     }
 }
 
@@ -355,4 +438,56 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
 enum Parsed {
     Combat(crabdice::Deal),
     Dice(crate::dice::Game),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every spelling of a count against the value worked out by hand, in
+    /// u128 arithmetic, over a grid of mantissas, exponents and offsets.
+    #[test]
+    fn counts_read_as_their_value_in_every_spelling() {
+        let fits = |n: Option<u128>| n.and_then(|n| u64::try_from(n).ok());
+        for base in [0_u128, 1, 2, 3, 7, 10, 255, 65_536] {
+            for exponent in [0_u32, 1, 2, 5, 16, 31, 63, 64, 65, 127, 200] {
+                let power = base.checked_pow(exponent);
+                for (offset, spelled) in
+                    [(0_i128, String::new()), (-1, "-1".into()), (9, "+9".into())]
+                {
+                    let text = format!("{base}^{exponent}{spelled}");
+                    // Below zero (0^1 - 1) or past 2^64 - 1: refused.
+                    let expected = power
+                        .and_then(|n| i128::try_from(n).ok())
+                        .and_then(|n| n.checked_add(offset))
+                        .and_then(|n| u128::try_from(n).ok());
+                    assert_eq!(whole_number(&text).ok(), fits(expected), "{text}");
+                }
+            }
+        }
+        for mantissa in [0_u128, 1, 15, 25, 100, 18_446_744_073_709_551_615] {
+            for exponent in [0_u32, 1, 3, 9, 19, 20, 40] {
+                let value = 10_u128.checked_pow(exponent).and_then(|p| p.checked_mul(mantissa));
+                let expected = if mantissa == 0 { Some(0) } else { fits(value) };
+                assert_eq!(whole_number(&format!("{mantissa}e{exponent}")).ok(), expected);
+                // The same with one digit after a point: whole when the
+                // exponent covers it.
+                let (whole, tenth) = (mantissa / 10, mantissa % 10);
+                let text = format!("{whole}.{tenth}e{}", exponent + 1);
+                assert_eq!(whole_number(&text).ok(), expected, "{text}");
+            }
+        }
+        for n in [0_u64, 7, 1000, 123_456_789, u64::MAX] {
+            let grouped = n
+                .to_string()
+                .as_bytes()
+                .rchunks(3)
+                .rev()
+                .map(|chunk| std::str::from_utf8(chunk).unwrap())
+                .collect::<Vec<_>>()
+                .join("_");
+            assert_eq!(whole_number(&grouped), Ok(n), "{grouped}");
+            assert_eq!(whole_number(&n.to_string()), Ok(n));
+        }
+    }
 }

@@ -216,8 +216,18 @@ fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
     }
     for (value, reason) in [
         ("x", "`x` is not a whole number"),
-        ("1e3", "`1e3` is not a whole number"),
+        ("1.25e1", "`1.25e1` is not a whole number"),
+        ("1__000", "`1__000` is not a whole number"),
+        ("_1", "`_1` is not a whole number"),
+        ("2^", "`2^` is not a whole number"),
+        ("2^3-10", "`2^3-10` is not a whole number"),
+        ("5^2e8", "`5^2e8` is not a whole number"),
+        ("-1e3", "a count cannot be negative"),
         ("18446744073709551616", "`18446744073709551616` is more than 2^64 - 1"),
+        ("2^64", "`2^64` is more than 2^64 - 1"),
+        ("1.8446744073709551616e19", "`1.8446744073709551616e19` is more than 2^64 - 1"),
+        ("7^99999999999", "`7^99999999999` is more than 2^64 - 1"),
+        ("1e99999999999999999999999999999999", "is more than 2^64 - 1"),
     ] {
         refused(&["dice", "examples/dice.txt", "--target", value], &[reason]);
     }
@@ -229,6 +239,40 @@ fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
     ] {
         refused(&["combat", "examples/combat.txt", "--max-memory", value], &[reason]);
     }
+}
+
+#[test]
+fn counts_may_be_written_as_powers_or_in_scientific_notation() {
+    let part_1 = |target: &str| {
+        let output = crabdice()
+            .args(["dice", "examples/dice.txt", "--part", "1", "--board", "17", "--target", target])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{target}: {output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    for (digits, spellings) in [
+        ("1000", &["1e3", "1E3", "10^3", "1_000", "0.1e4", "1000e0", "2^10-24", "3^6+271"][..]),
+        ("2500000000", &["2.5e9", "2_500_000_000", "25e8", "2.500e9"][..]),
+        ("18446744073709551615", &["2^64-1", "18_446_744_073_709_551_615"][..]),
+        ("1", &["0^0", "1^99999999999", "1e0"][..]),
+    ] {
+        let expected = part_1(digits);
+        for spelling in spellings {
+            assert_eq!(part_1(spelling), expected, "{spelling} against {digits}");
+        }
+    }
+    // The limits take the same spellings.
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--part", "2", "--max-work", "2e10"])
+        .assert()
+        .success()
+        .stdout("444356092776315\n");
+    crabdice()
+        .args(["combat", "examples/combat.txt", "--part", "2", "--max-rounds", "1e2"])
+        .assert()
+        .success()
+        .stdout("291\n");
 }
 
 #[test]

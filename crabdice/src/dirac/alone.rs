@@ -23,7 +23,7 @@
 //!   player is counted again in big-integer cells, once the game's
 //!   estimate in them has been checked against the limits: cells of
 //!   64-bit limbs, each move's product added in place in one pass
-//!   (`by_limbs`), or, when a move's universes outgrow a word, cells of
+//!   (`Limbs`), or, when a move's universes outgrow a word, cells of
 //!   [`BigUint`] (`by_cells`, the old engine and the tests' reference).
 
 use std::fmt;
@@ -125,7 +125,7 @@ pub(crate) fn play(
 ) -> Result<Counts, DiceError> {
     let mut beyond = Beyond { starts, rules, limits, chosen: None };
     let Some(shape) = Shape::new(rules) else {
-        beyond.chosen = Some(BigEngine::Cells);
+        beyond.chosen = Some(BigEngine::Cells(BigMoves::new(rules)?));
         return Ok(Counts::Big(beyond.count(starts)?));
     };
     // A pair that outgrows its shared words goes on as two players, at
@@ -194,8 +194,9 @@ struct Beyond<'a> {
 enum BigEngine {
     /// Over live cells, with the turn's moves worked out once.
     Live(live::Moves),
-    /// In big-integer cells over the whole table.
-    Cells,
+    /// In big-integer cells over the whole table, with the turn's moves
+    /// worked out once.
+    Cells(BigMoves),
 }
 
 impl Beyond<'_> {
@@ -211,7 +212,7 @@ impl Beyond<'_> {
                 unchosen.insert(if DiceRules::prefer_live(cells, live, OVER_CELLS)? {
                     BigEngine::Live(live::Moves::new(rules))
                 } else {
-                    BigEngine::Cells
+                    BigEngine::Cells(BigMoves::new(rules)?)
                 })
             }
         })
@@ -221,17 +222,21 @@ impl Beyond<'_> {
     /// first turn, several at once if their tables fit the limits together
     /// ([`DiceRules::spreads`]).
     fn count(&mut self, starts: &[u64]) -> Result<Vec<Alone<BigUint>>, DiceError> {
+        if starts.is_empty() {
+            // Nobody needs the engine: its estimate must not refuse the game.
+            return Ok(Vec::new());
+        }
         let (rules, players, limits) = (self.rules, self.starts.len(), self.limits);
         let ways = cores::cores().min(starts.len());
         let chosen = self.choose()?;
         let counting = match chosen {
             BigEngine::Live(_) => Counting::Live,
-            BigEngine::Cells => Counting::Cells,
+            BigEngine::Cells(_) => Counting::Cells,
         };
         let threads = if rules.spreads(players, ways, limits, counting) { ways } else { 1 };
         cores::map(starts.to_vec(), threads, |start| match chosen {
             BigEngine::Live(moves) => Ok(moves.play(start, rules)),
-            BigEngine::Cells => Ok(big_cells(&[start], rules)?.pop().unwrap_or_default()),
+            BigEngine::Cells(moves) => Ok(moves.count(&[start], rules)?.pop().unwrap_or_default()),
         })
         .into_iter()
         .collect()
@@ -866,19 +871,66 @@ impl<L: Word, const W: usize> Die<L> for Sliding<L, W> {
     }
 }
 
-/// The counts in big-integer cells: in limbs ([`by_limbs`]) when the
-/// moves' universes fit in words, else by [`by_cells`].
-fn big_cells(starts: &[u64], rules: &DiceRules) -> Result<Vec<Alone<BigUint>>, CountOverflow> {
-    match by_limbs(starts, rules)? {
-        Some(players) => Ok(players),
-        None => by_cells::<BigUint>(starts, rules),
+/// A turn's moves for the big-integer cells, worked out once a game (with
+/// a die of 2⁶⁴ − 1 faces, that takes seconds): the steps modulo the
+/// board with their universes, also in machine words when every move's
+/// fit one, and the universes of a turn.
+pub(crate) struct BigMoves {
+    words: Option<Vec<(usize, u64)>>,
+    big: Vec<(usize, BigUint)>,
+    per_turn: BigUint,
+}
+
+impl BigMoves {
+    pub(crate) fn new(rules: &DiceRules) -> Result<Self, CountOverflow> {
+        let (moves, per_turn) = moves::<BigUint>(rules)?;
+        let big: Vec<(usize, BigUint)> = moves
+            .into_iter()
+            .filter(|(_, n)| !n.is_zero())
+            .map(|(steps, n)| (steps as usize, n))
+            .collect();
+        let words = big.iter().map(|(steps, n)| Some((*steps, u64::try_from(n).ok()?))).collect();
+        Ok(Self { words, big, per_turn })
+    }
+
+    /// Counts the players on `starts` in big-integer cells: in limbs
+    /// ([`Limbs`]) when the moves' universes fit in words, else in
+    /// [`BigUint`] cells ([`Cells`]).
+    pub(crate) fn count(
+        &self,
+        starts: &[u64],
+        rules: &DiceRules,
+    ) -> Result<Vec<Alone<BigUint>>, CountOverflow> {
+        // The rules' size check bounds board × target by the table limit.
+        let board = usize::try_from(rules.board).unwrap_or(usize::MAX);
+        let target = usize::try_from(rules.target).unwrap_or(usize::MAX);
+        let cells = board * target;
+        let Self { words, big, per_turn } = self;
+        if let Some(words) = words {
+            let mut tables = Limbs {
+                board,
+                target,
+                now: vec![Vec::new(); cells],
+                next: vec![Vec::new(); cells],
+            };
+            Ok(starts
+                .iter()
+                .map(|&start| tables.play(start as usize - 1, words, per_turn))
+                .collect())
+        } else {
+            let zeros = vec![BigUint::zero(); cells];
+            let mut tables = Cells { board, target, now: zeros.clone(), next: zeros };
+            starts.iter().map(|&start| tables.play(start as usize - 1, big, per_turn)).collect()
+        }
     }
 }
 
 /// The same counts cell by cell, in any [`Count`]: a flat table of (space,
 /// score) cells a turn, each pushed through the turn's folded moves. Slower
-/// than words, but any size; also the reference the word engine is tested
-/// against.
+/// than words, but any size: the reference the other engines are tested
+/// against (the engine itself counts in [`BigUint`] cells through
+/// [`BigMoves`]).
+#[cfg(test)]
 pub(crate) fn by_cells<C: Count>(
     starts: &[u64],
     rules: &DiceRules,
@@ -958,39 +1010,6 @@ impl<C: Count> Cells<C> {
         }
         Ok(alone)
     }
-}
-
-/// The counts in big-integer cells when every move's universes fit in a
-/// machine word (always when `faces^rolls` does): each cell is a vector of
-/// 64-bit limbs, least significant first, and each product is added into
-/// its destination in one pass ([`mul_add`]), with no temporary number and,
-/// once the cells have grown, no allocation. `None` when a move's universes
-/// outgrow a word: [`by_cells`] then multiplies big integers.
-fn by_limbs(
-    starts: &[u64],
-    rules: &DiceRules,
-) -> Result<Option<Vec<Alone<BigUint>>>, CountOverflow> {
-    let (moves, per_turn) = moves::<BigUint>(rules)?;
-    let Some(moves) = moves
-        .into_iter()
-        .filter(|(_, n)| !n.is_zero())
-        .map(|(steps, n)| Some((steps as usize, u64::try_from(&n).ok()?)))
-        .collect::<Option<Vec<_>>>()
-    else {
-        return Ok(None);
-    };
-    // The rules' size check bounds board × target by the table limit.
-    let board = usize::try_from(rules.board).unwrap_or(usize::MAX);
-    let target = usize::try_from(rules.target).unwrap_or(usize::MAX);
-    let mut tables = Limbs {
-        board,
-        target,
-        now: vec![Vec::new(); board * target],
-        next: vec![Vec::new(); board * target],
-    };
-    Ok(Some(
-        starts.iter().map(|&start| tables.play(start as usize - 1, &moves, &per_turn)).collect(),
-    ))
 }
 
 /// A player's two flat tables of limb cells (an empty cell holds no
@@ -1190,6 +1209,24 @@ mod tests {
         }
     }
 
+    /// A game whose counts stay within 1024 bits never needs the
+    /// big-integer engines, so their estimates must not refuse it.
+    #[test]
+    fn counts_in_wide_words_are_not_refused_by_the_big_integer_estimates() {
+        let unbounded = DiracLimits { max_work: u128::MAX, max_table_words: u128::MAX };
+        for (target, starts) in [(150, &[4, 8][..]), (300, &[4, 8]), (120, &[1, 2, 3])] {
+            let rules = DiceRules { target, ..DiceRules::dirac() };
+            let words_work = rules.check_dirac_size(starts, &unbounded, Counting::Words).unwrap();
+            let cells_work = rules.check_dirac_size(starts, &unbounded, Counting::Cells).unwrap();
+            let live_work = rules.check_live_size(starts.len(), &unbounded).unwrap();
+            assert!(words_work < cells_work.min(live_work), "target {target}");
+            let limits = DiracLimits { max_work: words_work, ..unbounded };
+            let (counts, held) = words(starts, &rules, &limits).unwrap();
+            assert!(!held, "target {target}: past 128 bits");
+            assert_eq!(counts, cells(starts, &rules), "target {target}");
+        }
+    }
+
     #[test]
     fn wide_words_carry_and_borrow_across_limbs() {
         let max = Wide([u64::MAX, u64::MAX, 0]);
@@ -1286,13 +1323,15 @@ mod tests {
             DiceRules { board: 3, target: 40, faces: 1 << 40, rolls: 1 },
         ] {
             let starts = [1, rules.board];
-            let limbs = by_limbs(&starts, &rules).unwrap().unwrap();
-            assert_eq!(limbs, cells(&starts, &rules), "{rules}");
+            let moves = BigMoves::new(&rules).unwrap();
+            assert!(moves.words.is_some(), "{rules}");
+            assert_eq!(moves.count(&starts, &rules).unwrap(), cells(&starts, &rules), "{rules}");
         }
         // A move's universes past 2^64: about 2^80 / 3 each.
         let wide = DiceRules { board: 3, target: 40, faces: 1 << 40, rolls: 2 };
-        assert_eq!(by_limbs(&[1], &wide).unwrap(), None);
-        assert_eq!(big_cells(&[1, 2], &wide).unwrap(), cells(&[1, 2], &wide));
+        let moves = BigMoves::new(&wide).unwrap();
+        assert!(moves.words.is_none());
+        assert_eq!(moves.count(&[1, 2], &wide).unwrap(), cells(&[1, 2], &wide));
     }
 
     /// Rules around every lane's limit: dice up to 12 faces and 5 rolls,
@@ -1318,8 +1357,9 @@ mod tests {
 
         #[test]
         fn limbs_agree_with_big_integer_cells((rules, starts) in rules()) {
-            let limbs = by_limbs(&starts, &rules).unwrap();
-            prop_assert_eq!(limbs, Some(cells(&starts, &rules)));
+            let moves = BigMoves::new(&rules).unwrap();
+            prop_assert!(moves.words.is_some());
+            prop_assert_eq!(moves.count(&starts, &rules).unwrap(), cells(&starts, &rules));
         }
     }
 }

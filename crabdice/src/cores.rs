@@ -89,7 +89,9 @@ mod tests {
         let items: Vec<u64> = (0..40).collect();
         let threads: Vec<_> = map(items, 2, |n| {
             if n == 0 {
-                std::thread::sleep(std::time::Duration::from_millis(50));
+                // Long enough for the other thread to start, even on a
+                // loaded machine.
+                std::thread::sleep(std::time::Duration::from_millis(300));
             }
             std::thread::current().id()
         });

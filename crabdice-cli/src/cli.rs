@@ -123,7 +123,8 @@ pub struct Bounds {
     /// second thread to work on heavy deals only (once a sub-game has run
     /// 32768 rounds), and not while --max-rounds or --max-time bounds the
     /// work (the repeats of --time drop --max-time, so they may); 1 keeps
-    /// it on one. The answer is the same either way.
+    /// it on one. The answer is the same either way. (`solve` applies it
+    /// to Dirac Dice's part 2 too, whose default is the cores.)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_negative_numbers = true)]
     pub threads: Option<u16>,
     /// Give up on a Combat part once the games in progress hold more
@@ -180,6 +181,12 @@ pub struct DiceOptions {
     /// Print, per turn, how many universes each player wins (part 2).
     #[arg(long)]
     pub histogram: bool,
+    /// Most threads a Dirac count (part 2) may use [default: the cores].
+    /// Each player is counted alone before the players are combined, and
+    /// large counts count several at once; 1 keeps it on one. The answer
+    /// is the same either way.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_negative_numbers = true)]
+    pub threads: Option<u16>,
     /// Refuse to count a Dirac game (part 2) estimated to take more than
     /// OPS word operations [default: 20000000000, seconds]. The
     /// estimate is an upper bound, made before the count starts; raise it
@@ -371,7 +378,9 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
     let mut out = stdout.lock();
     let (files, output, combat, dice, only) = match cli.command {
         Command::Solve { files, output, bounds } => {
-            (files, output, CombatOptions { bounds, ..CombatOptions::default() }, None, None)
+            let dice = (bounds.threads.is_some())
+                .then_some(DiceOptions { threads: bounds.threads, ..crate::dice::NO_OPTIONS });
+            (files, output, CombatOptions { bounds, ..CombatOptions::default() }, dice, None)
         }
         Command::Combat { file, output, options } => {
             (vec![file], output, options, None, Some(Game::Combat))

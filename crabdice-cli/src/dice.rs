@@ -42,13 +42,15 @@ struct Dirac {
     time: Option<Duration>,
 }
 
-const NO_OPTIONS: DiceOptions = DiceOptions {
+/// The puzzle's rules and the default limits.
+pub const NO_OPTIONS: DiceOptions = DiceOptions {
     board: None,
     target: None,
     die: None,
     rolls: None,
     engine: DiceEngine::PerPlayer,
     histogram: false,
+    threads: None,
     max_work: None,
     max_memory: None,
 };
@@ -62,6 +64,7 @@ fn limits(options: &DiceOptions) -> DiracLimits {
         max_table_words: options
             .max_memory
             .map_or(default.max_table_words, |bytes| bytes as u128 / 8),
+        max_threads: options.threads.map_or(default.max_threads, usize::from),
     }
 }
 

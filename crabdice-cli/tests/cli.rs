@@ -207,6 +207,7 @@ fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
         ("dice", "examples/dice.txt", "--part", "-5 is not in 1..=2"),
         ("combat", "examples/combat.txt", "--max-rounds", "a count cannot be negative"),
         ("combat", "examples/combat.txt", "--threads", "-5 is not in 1..=65535"),
+        ("dice", "examples/dice.txt", "--threads", "-5 is not in 1..=65535"),
         ("combat", "examples/combat.txt", "--max-memory", "an amount of memory cannot be negative"),
     ] {
         refused(
@@ -239,6 +240,25 @@ fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
     ] {
         refused(&["combat", "examples/combat.txt", "--max-memory", value], &[reason]);
     }
+}
+
+/// A Dirac count large enough to count its players two at a time gives
+/// the same answer on one thread, through `dice` and `solve`.
+#[test]
+fn threads_cap_a_dirac_count_without_changing_it() {
+    let count = |args: &[&str]| {
+        let output = crabdice().args(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let rules = ["--part", "2", "--target", "300", "--json"];
+    let spread = count(&[&["dice", "examples/dice.txt"][..], &rules].concat());
+    let one = count(&[&["dice", "examples/dice.txt", "--threads", "1"][..], &rules].concat());
+    assert_eq!(spread, one);
+    assert!(spread.contains("\"answer\": \"53298400706678193375769327789205641691635035531404205718234620024447405798043367633477239571358202177967063744061778565372714871005589413132007719957699648886804039638781946043644290852572621623101257056\""));
+    let solved = count(&["solve", "examples/dice.txt", "--part", "2", "--threads", "1"]);
+    assert_eq!(solved, "444356092776315\n");
+    refused(&["dice", "examples/dice.txt", "--threads", "0"], &["0 is not in 1..=65535"]);
 }
 
 #[test]

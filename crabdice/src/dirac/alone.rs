@@ -131,7 +131,8 @@ pub(crate) fn play(
     // A pair that outgrows its shared words goes on as two players, at
     // once when their count is large enough to gain by it (a thread is
     // started for each pair).
-    let ways = if rules.spreads(2, 2, limits, Counting::Words) { 2 } else { 1 };
+    let ways = limits.ways(2);
+    let ways = if rules.spreads(2, ways, limits, Counting::Words) { ways } else { 1 };
     let mut players = Vec::with_capacity(starts.len());
     for group in starts.chunks(2) {
         let singles: Vec<State<u64>> = if let [a, b] = *group {
@@ -227,7 +228,7 @@ impl Beyond<'_> {
             return Ok(Vec::new());
         }
         let (rules, players, limits) = (self.rules, self.starts.len(), self.limits);
-        let ways = cores::cores().min(starts.len());
+        let ways = limits.ways(starts.len());
         let chosen = self.choose()?;
         let counting = match chosen {
             BigEngine::Live(_) => Counting::Live,
@@ -1213,7 +1214,11 @@ mod tests {
     /// big-integer engines, so their estimates must not refuse it.
     #[test]
     fn counts_in_wide_words_are_not_refused_by_the_big_integer_estimates() {
-        let unbounded = DiracLimits { max_work: u128::MAX, max_table_words: u128::MAX };
+        let unbounded = DiracLimits {
+            max_work: u128::MAX,
+            max_table_words: u128::MAX,
+            ..DiracLimits::default()
+        };
         for (target, starts) in [(150, &[4, 8][..]), (300, &[4, 8]), (120, &[1, 2, 3])] {
             let rules = DiceRules { target, ..DiceRules::dirac() };
             let words_work = rules.check_dirac_size(starts, &unbounded, Counting::Words).unwrap();
@@ -1269,7 +1274,11 @@ mod tests {
     /// only if they allow neither.
     #[test]
     fn past_1024_bits_the_cheaper_big_integer_engine_counts() {
-        let unbounded = DiracLimits { max_work: u128::MAX, max_table_words: u128::MAX };
+        let unbounded = DiracLimits {
+            max_work: u128::MAX,
+            max_table_words: u128::MAX,
+            ..DiracLimits::default()
+        };
         for (rules, live_is_cheaper) in [
             (DiceRules { board: 12, target: 33, faces: 2073, rolls: 5 }, false),
             (DiceRules { board: 164, target: 43, faces: 38024, rolls: 3 }, true),

@@ -49,7 +49,7 @@ use crate::cores;
 /// ([`DiceRules::spreads`]).
 pub(crate) fn play(starts: &[u64], rules: &DiceRules, limits: &DiracLimits) -> Counts {
     let moves = Moves::new(rules);
-    let ways = cores::cores().min(starts.len());
+    let ways = limits.ways(starts.len());
     let spread = rules.spreads(starts.len(), ways, limits, Counting::Live);
     let threads = if spread { ways } else { 1 };
     Counts::Big(cores::map(starts.to_vec(), threads, |start| moves.play(start, rules)))

@@ -217,16 +217,29 @@ pub struct DiracLimits {
     /// of `board × target` cells, times the words a count takes. The
     /// default is [`DIRAC_TABLE_WORDS`] (1 GiB).
     pub max_table_words: u128,
+    /// Most threads a count may use. The per-player engine counts each
+    /// player alone before combining them, and counts several players at
+    /// once when the count is large and their tables fit
+    /// `max_table_words` together. The default, `usize::MAX`, allows as
+    /// many as the cores; 1 keeps the count on the calling thread. The
+    /// answer is the same either way.
+    pub max_threads: usize,
 }
 
 impl Default for DiracLimits {
-    /// [`DIRAC_WORK`] and [`DIRAC_TABLE_WORDS`].
+    /// [`DIRAC_WORK`], [`DIRAC_TABLE_WORDS`], and every core.
     fn default() -> Self {
-        Self { max_work: DIRAC_WORK, max_table_words: DIRAC_TABLE_WORDS }
+        Self { max_work: DIRAC_WORK, max_table_words: DIRAC_TABLE_WORDS, max_threads: usize::MAX }
     }
 }
 
 impl DiracLimits {
+    /// How many of `items` to count at once: no more than the cores, the
+    /// threads allowed, or the items.
+    pub(crate) fn ways(&self, items: usize) -> usize {
+        crate::cores::cores().min(self.max_threads).min(items).max(1)
+    }
+
     /// Refuses a count estimated at `table` words of tables and `work`
     /// word operations past these limits, the tables first, or tables of
     /// more than [`PROBED_WORDS`] that the machine cannot allocate (limits
@@ -758,7 +771,11 @@ mod tests {
             Err(RulesError::DiracTooSlow { .. })
         ));
         // Raised limits let it through; the table limit still holds.
-        let unbounded = DiracLimits { max_work: u128::MAX, max_table_words: u128::MAX };
+        let unbounded = DiracLimits {
+            max_work: u128::MAX,
+            max_table_words: u128::MAX,
+            ..DiracLimits::default()
+        };
         assert!(slow.check_dirac_size(&[4, 8], &unbounded, Cells).is_ok());
         let Err(RulesError::DiracTooSlow { work, .. }) =
             slow.check_dirac_size(&[4, 8], &DiracLimits::default(), Cells)
@@ -828,6 +845,11 @@ mod tests {
             assert!(!rules.spreads(2, 2, &tight, counting), "{counting:?}");
             assert!(!rules.spreads(2, 1, &fits, counting), "{counting:?}");
         }
+        // No more ways than the threads allowed, the cores or the players.
+        let one = DiracLimits { max_threads: 1, ..limits };
+        assert_eq!(one.ways(4), 1);
+        assert_eq!(limits.ways(4), crate::cores::cores().min(4));
+        assert_eq!(limits.ways(0), 1);
         // The puzzle's game is too small for a thread to pay.
         assert!(!DiceRules::dirac().spreads(2, 2, &limits, Counting::Words));
         assert!(!DiceRules { target: 100, ..DiceRules::dirac() }.spreads(
@@ -884,7 +906,7 @@ mod tests {
         assert_eq!(DiceRules::dirac().per_player_counting(&[4, 8], &slow_live), Ok(Words));
         // The table needs memory, the live cells only time: the refusal
         // names the work, which --max-work moves.
-        let slow = DiracLimits { max_table_words: 1 << 20, max_work: 1 };
+        let slow = DiracLimits { max_table_words: 1 << 20, max_work: 1, ..DiracLimits::default() };
         assert!(matches!(
             small.per_player_counting(&at, &slow),
             Err(RulesError::DiracTooSlow { .. })
@@ -898,7 +920,11 @@ mod tests {
 
     #[test]
     fn tables_the_machine_cannot_allocate_are_refused_however_high_the_limits() {
-        let unbounded = DiracLimits { max_work: u128::MAX, max_table_words: u128::MAX };
+        let unbounded = DiracLimits {
+            max_work: u128::MAX,
+            max_table_words: u128::MAX,
+            ..DiracLimits::default()
+        };
         // 2^62 cells: more bytes than an address space holds.
         let rules = DiceRules { board: 1 << 31, target: 1 << 31, faces: 2, rolls: 1 };
         let refused = rules.check_dirac_size(&[1, 2], &unbounded, Counting::Words);

@@ -23,8 +23,9 @@
 //!   player is counted again in big-integer cells, once the game's
 //!   estimate in them has been checked against the limits: cells of
 //!   64-bit limbs, each move's product added in place in one pass
-//!   (`Limbs`), or, when a move's universes outgrow a word, cells of
-//!   [`BigUint`] (`by_cells`, the old engine and the tests' reference).
+//!   (`Cells::play_in_limbs`), or, when a move's universes outgrow a word,
+//!   cells of [`BigUint`] (`Cells::play`, which in any count type is also
+//!   the tests' reference, `by_cells`).
 
 use std::fmt;
 
@@ -895,8 +896,8 @@ impl BigMoves {
     }
 
     /// Counts the players on `starts` in big-integer cells: in limbs
-    /// ([`Limbs`]) when the moves' universes fit in words, else in
-    /// [`BigUint`] cells ([`Cells`]).
+    /// ([`Cells::play_in_limbs`]) when the moves' universes fit in words,
+    /// else in [`BigUint`] cells ([`Cells::play`]).
     pub(crate) fn count(
         &self,
         starts: &[u64],
@@ -908,7 +909,7 @@ impl BigMoves {
         let cells = board * target;
         let Self { words, big, per_turn } = self;
         if let Some(words) = words {
-            let mut tables = Limbs {
+            let mut tables = Cells {
                 board,
                 target,
                 now: vec![Vec::new(); cells],
@@ -916,7 +917,7 @@ impl BigMoves {
             };
             Ok(starts
                 .iter()
-                .map(|&start| tables.play(start as usize - 1, words, per_turn))
+                .map(|&start| tables.play_in_limbs(start as usize - 1, words, per_turn))
                 .collect())
         } else {
             let zeros = vec![BigUint::zero(); cells];
@@ -951,12 +952,95 @@ pub(crate) fn by_cells<C: Count>(
     starts.iter().map(|&start| tables.play(start as usize - 1, &moves, &per_turn)).collect()
 }
 
-/// A player's two flat tables, reused from one player to the next.
-struct Cells<C> {
+/// A player's two flat tables of (space, score) cells, reused from one
+/// player to the next: counts in any [`Count`], or in limbs (`Vec<u64>`,
+/// where each cell keeps the capacity it grew to).
+struct Cells<T> {
     board: usize,
     target: usize,
-    now: Vec<C>,
-    next: Vec<C>,
+    now: Vec<T>,
+    next: Vec<T>,
+}
+
+/// A cell of [`Cells`]: a count into which a move adds its product.
+trait Cell {
+    /// A move's universes.
+    type Factor;
+    fn is_empty(&self) -> bool;
+    /// `self += count × factor`, within the turn's bound.
+    fn add_product(&mut self, count: &Self, factor: &Self::Factor);
+    fn clear(&mut self);
+}
+
+impl<C: Count> Cell for C {
+    type Factor = C;
+    fn is_empty(&self) -> bool {
+        self.is_zero()
+    }
+    fn add_product(&mut self, count: &Self, factor: &C) {
+        self.add_product_within(count, factor);
+    }
+    fn clear(&mut self) {
+        *self = C::zero();
+    }
+}
+
+/// Limbs, least significant first: empty for no universe.
+impl Cell for Vec<u64> {
+    type Factor = u64;
+    fn is_empty(&self) -> bool {
+        <[u64]>::is_empty(self)
+    }
+    fn add_product(&mut self, count: &Self, factor: &u64) {
+        mul_add(self, count, *factor);
+    }
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+}
+
+impl<T: Cell> Cells<T> {
+    /// One turn over the scores `low..high` of `now`: each cell holding
+    /// universes adds its count times each move's into the cell it lands
+    /// on, or into `reached` from the target on. Leaves those rows of
+    /// `now` cleared and the turn's table in `now`; returns the scores that
+    /// may hold universes now.
+    fn turn(
+        &mut self,
+        (low, high): (usize, usize),
+        moves: &[(usize, T::Factor)],
+        reached: &mut T,
+    ) -> (usize, usize) {
+        let (board, target) = (self.board, self.target);
+        let (mut next_low, mut next_high) = (target, 0);
+        for score in low..high {
+            let row = &self.now[score * board..(score + 1) * board];
+            for (space, count) in row.iter().enumerate() {
+                if count.is_empty() {
+                    continue;
+                }
+                for (steps, universes) in moves {
+                    let mut landing = space + steps;
+                    if landing >= board {
+                        landing -= board;
+                    }
+                    let new_score = score + landing + 1;
+                    if new_score >= target {
+                        reached.add_product(count, universes);
+                    } else {
+                        self.next[new_score * board + landing].add_product(count, universes);
+                        next_low = next_low.min(new_score);
+                        next_high = next_high.max(new_score + 1);
+                    }
+                }
+            }
+        }
+        for cell in &mut self.now[low * board..high * board] {
+            cell.clear();
+        }
+        std::mem::swap(&mut self.now, &mut self.next);
+        (next_low, next_high.max(next_low))
+    }
 }
 
 impl<C: Count> Cells<C> {
@@ -969,43 +1053,16 @@ impl<C: Count> Cells<C> {
         per_turn: &C,
     ) -> Result<Alone<C>, CountOverflow> {
         let overflow = || CountOverflow { width: C::NAME };
-        let (board, target) = (self.board, self.target);
         let mut alive = C::from_u64(1);
         self.now[space] = alive.clone();
         // Rows (scores) of `now` that may hold universes.
-        let (mut low, mut high) = (0, 1);
+        let mut band = (0, 1);
         let mut alone = Vec::new();
         while !alive.is_zero() {
             // Every addition below is a share of this bound, so none overflows.
             let bound = alive.checked_mul(per_turn).ok_or_else(overflow)?;
             let mut reached = C::zero();
-            let (mut next_low, mut next_high) = (target, 0);
-            for score in low..high {
-                let row = &self.now[score * board..(score + 1) * board];
-                for (space, count) in row.iter().enumerate() {
-                    if count.is_zero() {
-                        continue;
-                    }
-                    for (steps, universes) in moves {
-                        let mut landing = space + steps;
-                        if landing >= board {
-                            landing -= board;
-                        }
-                        let new_score = score + landing + 1;
-                        if new_score >= target {
-                            reached.add_product_within(count, universes);
-                        } else {
-                            self.next[new_score * board + landing]
-                                .add_product_within(count, universes);
-                            next_low = next_low.min(new_score);
-                            next_high = next_high.max(new_score + 1);
-                        }
-                    }
-                }
-            }
-            self.now[low * board..high * board].fill(C::zero());
-            std::mem::swap(&mut self.now, &mut self.next);
-            (low, high) = (next_low, next_high.max(next_low));
+            band = self.turn(band, moves, &mut reached);
             alive = bound.checked_sub(&reached).ok_or_else(overflow)?;
             alone.push(Turn { reached, playing: alive.clone() });
         }
@@ -1013,55 +1070,23 @@ impl<C: Count> Cells<C> {
     }
 }
 
-/// A player's two flat tables of limb cells (an empty cell holds no
-/// universe), reused from one player to the next, with the capacity each
-/// cell grew to.
-struct Limbs {
-    board: usize,
-    target: usize,
-    now: Vec<Vec<u64>>,
-    next: Vec<Vec<u64>>,
-}
-
-impl Limbs {
-    /// Plays a pawn from `space` (0-based) until every universe has reached
-    /// the target, as [`Cells::play`] does. Leaves both tables empty.
-    fn play(&mut self, space: usize, moves: &[(usize, u64)], per_turn: &BigUint) -> Alone<BigUint> {
-        let (board, target) = (self.board, self.target);
+impl Cells<Vec<u64>> {
+    /// Plays a pawn from `space` (0-based) in limbs, moves of at most a
+    /// word each, until every universe has reached the target, as
+    /// [`Cells::play`] does in big integers. Leaves both tables empty.
+    fn play_in_limbs(
+        &mut self,
+        space: usize,
+        moves: &[(usize, u64)],
+        per_turn: &BigUint,
+    ) -> Alone<BigUint> {
         let mut alive = BigUint::from(1_u8);
         self.now[space].push(1);
-        let (mut low, mut high) = (0, 1);
+        let mut band = (0, 1);
         let mut alone = Vec::new();
         let mut reached = Vec::new();
         while !alive.is_zero() {
-            let (mut next_low, mut next_high) = (target, 0);
-            for score in low..high {
-                for space in 0..board {
-                    let count = &self.now[score * board + space];
-                    if count.is_empty() {
-                        continue;
-                    }
-                    for &(steps, universes) in moves {
-                        let mut landing = space + steps;
-                        if landing >= board {
-                            landing -= board;
-                        }
-                        let new_score = score + landing + 1;
-                        if new_score >= target {
-                            mul_add(&mut reached, count, universes);
-                        } else {
-                            mul_add(&mut self.next[new_score * board + landing], count, universes);
-                            next_low = next_low.min(new_score);
-                            next_high = next_high.max(new_score + 1);
-                        }
-                    }
-                }
-            }
-            for cell in &mut self.now[low * board..high * board] {
-                cell.clear();
-            }
-            std::mem::swap(&mut self.now, &mut self.next);
-            (low, high) = (next_low, next_high.max(next_low));
+            band = self.turn(band, moves, &mut reached);
             let turn = from_limbs(&reached);
             reached.clear();
             // The universes that reach the target are some of those the

@@ -132,8 +132,7 @@ pub(crate) fn play(
     // A pair that outgrows its shared words goes on as two players, at
     // once when their count is large enough to gain by it (a thread is
     // started for each pair).
-    let ways = limits.ways(2);
-    let ways = if rules.spreads(2, ways, limits, Counting::Words) { ways } else { 1 };
+    let ways = rules.threads(2, 2, limits, Counting::Words);
     let mut players = Vec::with_capacity(starts.len());
     for group in starts.chunks(2) {
         let singles: Vec<State<u64>> = if let [a, b] = *group {
@@ -222,20 +221,19 @@ impl Beyond<'_> {
 
     /// Counts the players starting on `starts` in big integers from their
     /// first turn, several at once if their tables fit the limits together
-    /// ([`DiceRules::spreads`]).
+    /// ([`DiceRules::threads`]).
     fn count(&mut self, starts: &[u64]) -> Result<Vec<Alone<BigUint>>, DiceError> {
         if starts.is_empty() {
             // Nobody needs the engine: its estimate must not refuse the game.
             return Ok(Vec::new());
         }
         let (rules, players, limits) = (self.rules, self.starts.len(), self.limits);
-        let ways = limits.ways(starts.len());
         let chosen = self.choose()?;
         let counting = match chosen {
             BigEngine::Live(_) => Counting::Live,
             BigEngine::Cells(_) => Counting::Cells,
         };
-        let threads = if rules.spreads(players, ways, limits, counting) { ways } else { 1 };
+        let threads = rules.threads(players, starts.len(), limits, counting);
         cores::map(starts.to_vec(), threads, |start| match chosen {
             BigEngine::Live(moves) => Ok(moves.play(start, rules)),
             BigEngine::Cells(moves) => Ok(moves.count(&[start], rules)?.pop().unwrap_or_default()),

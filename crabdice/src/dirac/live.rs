@@ -46,12 +46,10 @@ use crate::cores;
 /// rules already checked by [`DiceRules::check_live_size`] within
 /// `limits`: several players at once if the count is large enough to
 /// gain by it and their tables fit `limits` together
-/// ([`DiceRules::spreads`]).
+/// ([`DiceRules::threads`]).
 pub(crate) fn play(starts: &[u64], rules: &DiceRules, limits: &DiracLimits) -> Counts {
     let moves = Moves::new(rules);
-    let ways = limits.ways(starts.len());
-    let spread = rules.spreads(starts.len(), ways, limits, Counting::Live);
-    let threads = if spread { ways } else { 1 };
+    let threads = rules.threads(starts.len(), starts.len(), limits, Counting::Live);
     Counts::Big(cores::map(starts.to_vec(), threads, |start| moves.play(start, rules)))
 }
 
@@ -73,7 +71,7 @@ pub(crate) struct Moves {
 
 impl Moves {
     pub(crate) fn new(rules: &DiceRules) -> Self {
-        let live = rules.target.min(rules.board.saturating_add(1));
+        let live = rules.live_spaces();
         // The rules' check keeps the rolls to a few thousand.
         let rolls = usize::try_from(rules.rolls).unwrap_or(usize::MAX);
         let universes = num_traits::pow(BigUint::from(rules.faces), rolls);

@@ -454,7 +454,7 @@ impl DiceRules {
     /// game over live cells ([`check_live_size`](Self::check_live_size)).
     fn estimate_live(&self, players: usize) -> (u128, u128) {
         let target = u128::from(self.target);
-        let live = u128::from(self.target.min(self.board.saturating_add(1)));
+        let live = u128::from(self.live_spaces());
         let most_turns = self.forward_turns().unwrap_or(self.target);
         let words = self.count_words(most_turns);
         let cells = target.saturating_mul(live);
@@ -471,6 +471,20 @@ impl DiceRules {
             .saturating_mul(self.count_words(1).max(32))
             .saturating_add(turns.saturating_mul(words.max(32)));
         (table, work)
+    }
+
+    /// How many of `items` players (of the game's `players`) to count
+    /// alone at once, by `counting`: as many as [`DiracLimits::ways`]
+    /// allows if [`spreads`](Self::spreads) says that pays, else one.
+    pub(crate) fn threads(
+        &self,
+        players: usize,
+        items: usize,
+        limits: &DiracLimits,
+        counting: Counting,
+    ) -> usize {
+        let ways = limits.ways(items);
+        if self.spreads(players, ways, limits, counting) { ways } else { 1 }
     }
 
     /// Whether to count `ways` of the game's `players` alone at once, by
@@ -613,7 +627,7 @@ impl DiceRules {
     /// has `t + rolls × t(t − 1)/2` points or more. A game of target 516
     /// and 3 rolls lasts at most 19 turns, not 516.
     pub(crate) fn forward_turns(&self) -> Option<u64> {
-        let live = u128::from(self.target.min(self.board.saturating_add(1)));
+        let live = u128::from(self.live_spaces());
         let most = u128::from(self.rolls).saturating_mul(u128::from(self.faces));
         // From space p to q ≤ p, both below `live`, takes a sum of at least
         // board − (live − 2).
@@ -637,6 +651,13 @@ impl DiceRules {
         }
         // Below the target, a u64; one more turn reaches it.
         Some(short as u64 + 1)
+    }
+
+    /// The spaces a pawn short of the target can stand on after its first
+    /// turn, counted from 1 (module `live`): `1..live`, below the target
+    /// and on the board.
+    pub(crate) fn live_spaces(&self) -> u64 {
+        self.target.min(self.board.saturating_add(1))
     }
 
     /// 64-bit words for a count of one player's universes over `turns`
@@ -844,6 +865,10 @@ mod tests {
             let tight = DiracLimits { max_table_words: 2 * table - 1, ..limits };
             assert!(!rules.spreads(2, 2, &tight, counting), "{counting:?}");
             assert!(!rules.spreads(2, 1, &fits, counting), "{counting:?}");
+            assert_eq!(rules.threads(2, 2, &fits, counting), fits.ways(2), "{counting:?}");
+            let one = DiracLimits { max_threads: 1, ..fits };
+            assert_eq!(rules.threads(2, 2, &one, counting), 1, "{counting:?}");
+            assert_eq!(rules.threads(2, 2, &tight, counting), 1, "{counting:?}");
         }
         // No more ways than the threads allowed, the cores or the players.
         let one = DiracLimits { max_threads: 1, ..limits };

@@ -1237,11 +1237,7 @@ mod tests {
     /// big-integer engines, so their estimates must not refuse it.
     #[test]
     fn counts_in_wide_words_are_not_refused_by_the_big_integer_estimates() {
-        let unbounded = DiracLimits {
-            max_work: u128::MAX,
-            max_table_words: u128::MAX,
-            ..DiracLimits::default()
-        };
+        let unbounded = DiracLimits::unbounded();
         for (target, starts) in [(150, &[4, 8][..]), (300, &[4, 8]), (120, &[1, 2, 3])] {
             let rules = DiceRules { target, ..DiceRules::dirac() };
             let words_work = rules.check_dirac_size(starts, &unbounded, Counting::Words).unwrap();
@@ -1297,11 +1293,7 @@ mod tests {
     /// only if they allow neither.
     #[test]
     fn past_1024_bits_the_cheaper_big_integer_engine_counts() {
-        let unbounded = DiracLimits {
-            max_work: u128::MAX,
-            max_table_words: u128::MAX,
-            ..DiracLimits::default()
-        };
+        let unbounded = DiracLimits::unbounded();
         for (rules, live_is_cheaper) in [
             (DiceRules { board: 12, target: 33, faces: 2073, rolls: 5 }, false),
             (DiceRules { board: 164, target: 43, faces: 38024, rolls: 3 }, true),

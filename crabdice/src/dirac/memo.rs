@@ -236,11 +236,7 @@ mod tests {
     fn the_memo_stops_at_the_dirac_limits() {
         // A die rolled 500 times: counts of 800 bits, in big integers.
         let rules = DiceRules { rolls: 500, ..DiceRules::dirac() };
-        let unbounded = DiracLimits {
-            max_work: u128::MAX,
-            max_table_words: u128::MAX,
-            ..DiracLimits::default()
-        };
+        let unbounded = DiracLimits::unbounded();
         let all = wins::<BigUint>(&[4, 8], &rules, 1 << 20, &unbounded, &Cell::new(0)).unwrap();
         let starts = super::super::Starts::parse(
             "Player 1 starting position: 4\nPlayer 2 starting position: 8\n",
@@ -267,11 +263,7 @@ mod tests {
     fn the_tries_in_wider_counts_share_one_budget() {
         // Counts past 128 bits: the walk overflows u64, then u128.
         let rules = DiceRules { target: 60, rolls: 6, ..DiceRules::dirac() };
-        let unbounded = DiracLimits {
-            max_work: u128::MAX,
-            max_table_words: u128::MAX,
-            ..DiracLimits::default()
-        };
+        let unbounded = DiracLimits::unbounded();
         let alone = |spent: &Cell<u128>| spent.get();
         let narrow = &Cell::new(0);
         assert!(matches!(

@@ -423,11 +423,7 @@ mod tests {
     /// against the other two engines.
     #[test]
     fn the_universe_tree_agrees_with_both_engines_on_small_games() {
-        let unbounded = DiracLimits {
-            max_work: u128::MAX,
-            max_table_words: u128::MAX,
-            ..DiracLimits::default()
-        };
+        let unbounded = DiracLimits::unbounded();
         let mut walked = 0;
         for board in 1..=7 {
             for target in 1..=8 {

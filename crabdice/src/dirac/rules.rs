@@ -234,6 +234,13 @@ impl Default for DiracLimits {
 }
 
 impl DiracLimits {
+    /// No limit on the work or the tables (for tests of the engines past
+    /// the defaults).
+    #[cfg(test)]
+    pub(crate) fn unbounded() -> Self {
+        Self { max_work: u128::MAX, max_table_words: u128::MAX, ..Self::default() }
+    }
+
     /// How many of `items` to count at once: no more than the cores, the
     /// threads allowed, or the items.
     pub(crate) fn ways(&self, items: usize) -> usize {
@@ -792,11 +799,7 @@ mod tests {
             Err(RulesError::DiracTooSlow { .. })
         ));
         // Raised limits let it through; the table limit still holds.
-        let unbounded = DiracLimits {
-            max_work: u128::MAX,
-            max_table_words: u128::MAX,
-            ..DiracLimits::default()
-        };
+        let unbounded = DiracLimits::unbounded();
         assert!(slow.check_dirac_size(&[4, 8], &unbounded, Cells).is_ok());
         let Err(RulesError::DiracTooSlow { work, .. }) =
             slow.check_dirac_size(&[4, 8], &DiracLimits::default(), Cells)
@@ -945,11 +948,7 @@ mod tests {
 
     #[test]
     fn tables_the_machine_cannot_allocate_are_refused_however_high_the_limits() {
-        let unbounded = DiracLimits {
-            max_work: u128::MAX,
-            max_table_words: u128::MAX,
-            ..DiracLimits::default()
-        };
+        let unbounded = DiracLimits::unbounded();
         // 2^62 cells: more bytes than an address space holds.
         let rules = DiceRules { board: 1 << 31, target: 1 << 31, faces: 2, rolls: 1 };
         let refused = rules.check_dirac_size(&[1, 2], &unbounded, Counting::Words);

@@ -68,6 +68,22 @@ fn deterministic_blocks(bencher: Bencher, board: u64) {
     deterministic_with(bencher, rules);
 }
 
+/// Dice whose offsets take a million turns (1,000,003 faces) or a billion
+/// (999,999,937) to come back, too long for blocks: the game swept along
+/// the line of the die's wraps. The first to 10⁷ points (the answer is a
+/// Python simulation's, over 10.4 million rolls), the second to 10¹⁸.
+#[divan::bench(args = [1_000_003, 999_999_937])]
+fn deterministic_swept(bencher: Bencher, faces: u64) {
+    let target = if faces == 1_000_003 { 10_000_000 } else { 1_000_000_000_000_000_000 };
+    let rules = DiceRules { faces, target, ..DiceRules::deterministic() };
+    if faces == 1_000_003 {
+        let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
+        assert_eq!(outcome.answer, 91_179_949_400_505_u128);
+        assert_eq!(outcome.rolls, 10_357_155);
+    }
+    deterministic_with(bencher, rules);
+}
+
 fn deterministic_with(bencher: Bencher, rules: DiceRules) {
     let starts = starts(EXAMPLE);
     let expected = play_deterministic(&starts, &rules).unwrap().answer;

@@ -237,6 +237,55 @@ fn huge_dice_and_boards_with_a_reachable_target_are_simulated_exactly() {
     check_deterministic(&[4, 8], &many_rolls, roll_by_roll(&[4, 8], &many_rolls));
 }
 
+/// Rules whose die takes hundreds of thousands of turns to come back to
+/// an offset, on boards of up to 12 spaces, with targets high enough that
+/// the game mostly outlasts the turns a sweep along the line of the die's
+/// wraps costs (so that it is swept rather than simulated), and the die
+/// wraps a few times, yet short enough to roll one by one.
+fn game_with_a_huge_die() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
+    let faces =
+        prop_oneof![8 => 300_000_u64..=3_000_000, 1 => Just(999_999_937), 1 => Just(u64::MAX)];
+    (1..=12_u64, 100_000..=1_500_000_u64, faces, 1..=6_u64, 2..=5_usize).prop_flat_map(
+        |(board, target, faces, rolls, players)| {
+            (
+                Just(DiceRules { board, target, faces, rolls }),
+                proptest::collection::vec(1..=board, players),
+            )
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn sweeps_along_the_dies_wraps_match_rolling_one_by_one((rules, positions) in game_with_a_huge_die()) {
+        check_deterministic(&positions, &rules, roll_by_roll(&positions, &rules));
+    }
+}
+
+/// A die that takes a billion turns to come back to an offset, and a
+/// target of 10^18, used to be refused; now the game is answered at once,
+/// and it ends as a game must: the winner just past the target, everyone
+/// else short of it.
+#[test]
+fn a_die_too_long_to_cycle_is_answered_at_any_target() {
+    let rules = DiceRules {
+        faces: 999_999_937,
+        target: 1_000_000_000_000_000_000,
+        ..DiceRules::deterministic()
+    };
+    let outcome = play_deterministic(&starts(&[4, 8]), &rules).unwrap();
+    let target = u128::from(rules.target);
+    let (winner, scores) = (outcome.winner, outcome.scores());
+    assert!(scores[winner] >= target && scores[winner] < target + 10, "{scores:?}");
+    assert!(scores[1 - winner] < target, "{scores:?}");
+    // Every turn scores 1 to 10: the turns lie between those bounds.
+    let total: u128 = scores.iter().sum();
+    assert!(outcome.turns <= total && total <= 10 * outcome.turns);
+    assert_eq!(outcome.rolls, 3 * outcome.turns);
+}
+
 #[test]
 fn a_game_too_long_to_repeat_or_finish_is_refused() {
     let rules = DiceRules { board: 1 << 40, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };

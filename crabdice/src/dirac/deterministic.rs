@@ -101,9 +101,20 @@
 //! over `N` blocks are sums of the remainders of arithmetic progressions
 //! modulo the board, one for each space of the block, counted by a floor
 //! sum in `O(log board)` steps, so the block in which it reaches the target
-//! is found by bisection ([`blocks`]). Otherwise the game is simulated, and
-//! if nobody wins within 20 million turns the rules are refused with
-//! [`RulesError::PeriodTooLong`].
+//! is found by bisection ([`blocks`]).
+//!
+//! ## A die too long to cycle: the line of its wraps
+//!
+//! A die of 999,999,937 faces takes a billion turns to come back to an
+//! offset, too many even for blocks. On a small board (`players × board²`
+//! at most 65,536 states: 181 spaces for two players) the game is instead
+//! *swept* along the line of the die's wraps, with the universal Euclidean
+//! algorithm, in `O(log)` products of maps over those states whatever the
+//! die and the target (the [`sweep`] module). It is also chosen before
+//! learning periods whenever the die's cycle takes more turns than the
+//! sweep costs, unless the game ends sooner. Otherwise the game is
+//! simulated, and if nobody wins within 20 million turns the rules are
+//! refused with [`RulesError::PeriodTooLong`].
 
 use smallvec::SmallVec;
 
@@ -113,6 +124,8 @@ use crate::natural::Natural;
 
 use super::rules::{MAX_SIMULATED_TURNS, advance};
 use super::{DiceRules, Starts};
+
+mod sweep;
 
 /// How a deterministic game ends.
 ///
@@ -168,11 +181,13 @@ type Scores = SmallVec<[u128; 2]>;
 /// period too long to learn is not needed while the die's offsets repeat
 /// within 20 million turns of all players, over at most 32,768 spaces of
 /// the board for each: the pawns are followed in blocks of those offsets,
-/// by floor sums.
+/// by floor sums. Nor is it on a board of at most 65,536 / players
+/// squares (181 spaces for two players), whatever the die: the game is
+/// swept along the line of the die's wraps.
 ///
 /// Refuses nonsense rules, starts off the board (naming the line), and
-/// games beyond those blocks that neither repeat nor end within 20 million
-/// simulated turns.
+/// games beyond those blocks and boards that neither repeat nor end within
+/// 20 million simulated turns.
 ///
 /// # Examples
 ///
@@ -261,7 +276,7 @@ fn general(starts: &[u64], rules: &DiceRules, budget: u64) -> Result<End, RulesE
 /// every turn of three passes over each period.
 fn tabled(pawns: &[Pawn<'_>], target: u64) -> Option<End> {
     let die = pawns.first()?.die;
-    let offsets = die.faces / gcd(die.faces, die.round_step);
+    let offsets = die.cycle_turns();
     // A period is at least L turns: give up before computing any move if
     // the periods cannot fit.
     let cycle = usize::try_from(offsets).ok()?;
@@ -323,12 +338,30 @@ fn run(position: u64, moves: &[u64], board: u64, points: &mut [u64]) {
     }
 }
 
-/// The game by learning every pawn's period turn by turn, or by simulating
-/// it if the periods are too long to learn within `budget` turns.
+/// The game by learning every pawn's period turn by turn, by blocks or by
+/// sweeping the line of the die's wraps if the periods are too long to
+/// learn within `budget` turns, or by simulating it. A game whose die
+/// cycles through its offsets more slowly than the sweep would take is
+/// swept first, or simulated if it may end sooner (no turn scores more
+/// than the board).
 fn learned(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Result<End, RulesError> {
+    let Some(die) = pawns.first().map(|pawn| pawn.die) else {
+        return Err(RulesError::PeriodTooLong { limit: budget });
+    };
+    let players = pawns.len() as u128;
+    if let Some(work) = sweep::work(pawns)
+        && u128::from(work) < u128::from(die.cycle_turns()) * players
+    {
+        let shortest = u128::from((target - 1) / die.board) * players;
+        let quick = if shortest < u128::from(work) { simulate(pawns, target, work) } else { None };
+        if let Some(end) = quick.or_else(|| sweep::swept(pawns, target)) {
+            return Ok(end);
+        }
+    }
     match periods(pawns, budget) {
         Some(periods) => Ok(jump(pawns, &periods, target)),
         None => blocks(pawns, target)
+            .or_else(|| sweep::swept(pawns, target))
             .or_else(|| simulate(pawns, target, budget))
             .ok_or(RulesError::PeriodTooLong { limit: budget }),
     }
@@ -368,7 +401,7 @@ const BLOCK_SPACES: usize = 1 << 15;
 /// millions, no table or simulation reaches).
 fn blocks(pawns: &[Pawn<'_>], target: u64) -> Option<End> {
     let die = pawns.first()?.die;
-    let offsets = die.faces / gcd(die.faces, die.round_step);
+    let offsets = die.cycle_turns();
     if offsets.checked_mul(pawns.len() as u64)? > BLOCK_TURNS {
         return None;
     }
@@ -827,6 +860,12 @@ impl Die {
         Self { board, faces, round_step, rest: rolls % faces, constant, cycle }
     }
 
+    /// `L`: how many of its turns a pawn takes before the die's offset at
+    /// its turn comes back.
+    const fn cycle_turns(&self) -> u64 {
+        self.faces / gcd(self.faces, self.round_step)
+    }
+
     /// A pawn for each player, starting on `starts`.
     fn pawns(&self, starts: &[u64]) -> Vec<Pawn<'_>> {
         starts.iter().enumerate().map(|(i, &start)| self.pawn(i, start)).collect()
@@ -889,7 +928,7 @@ struct Period {
 /// (three passes over each period, plus the first `L` turns of each pawn).
 fn periods(pawns: &[Pawn<'_>], budget: u64) -> Option<Vec<Period>> {
     let die = pawns.first()?.die;
-    let offsets = die.faces / gcd(die.faces, die.round_step);
+    let offsets = die.cycle_turns();
     let mut spent = u128::from(offsets).checked_mul(pawns.len() as u128)?;
     if spent > u128::from(budget) {
         return None;
@@ -1123,6 +1162,71 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "only {checked} games by blocks");
+    }
+
+    /// Sweeping the line of the die's wraps gives the same end as
+    /// simulation: small boards, dice with and without wraps mid-turn
+    /// (`rolls` below, at and past `faces`), one to four players.
+    #[test]
+    fn sweeps_agree_with_simulation() {
+        let mut random = generator(0x5eed_1e55);
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let players = 1 + random(4) as usize;
+            let board = 1 + random(12);
+            let (faces, rolls, target) = (random(2), random(3), random(2));
+            let faces = 1 + random(if faces == 0 { 8 } else { 200 });
+            let rolls = 1 + random(if rolls == 0 { 3 * faces } else { 6 });
+            let target = 1 + random(if target == 0 { 50 } else { 5000 });
+            let rules = DiceRules { board, target, faces, rolls };
+            let starts: Vec<u64> = (0..players).map(|_| 1 + random(board)).collect();
+            let die = Die::new(&rules, players);
+            let pawns = die.pawns(&starts);
+            let Some(swept) = sweep::swept(&pawns, target) else {
+                assert!(board * board * players as u64 > sweep::MAX_STATES as u64, "{rules}");
+                continue;
+            };
+            let simulated = simulate(&pawns, target, u64::MAX).unwrap();
+            assert_eq!(swept, simulated, "{rules} {starts:?}");
+            checked += 1;
+        }
+        assert!(checked > 2500, "only {checked} games swept");
+    }
+
+    /// At targets up to 2⁶⁴ − 1 (lines longer than 2⁶⁴ turns, split in
+    /// two), sweeps agree with jumping whole learned periods.
+    #[test]
+    fn sweeps_agree_with_learned_periods_at_any_target() {
+        for (board, faces, rolls) in
+            [(10, 100, 3), (10, 97, 3), (7, 1000, 1), (13, 12, 24), (16, 999, 1000)]
+        {
+            for players in 1..=3 {
+                for target in [999_983, 1 << 40, u64::MAX - 7, u64::MAX] {
+                    let rules = DiceRules { board, target, faces, rolls };
+                    let die = Die::new(&rules, players);
+                    let starts: Vec<u64> =
+                        (0..players as u64).map(|i| 1 + (3 * i + 2) % board).collect();
+                    let pawns = die.pawns(&starts);
+                    let by_periods = jump(&pawns, &periods(&pawns, u64::MAX).unwrap(), target);
+                    assert_eq!(sweep::swept(&pawns, target), Some(by_periods), "{rules} {players}");
+                }
+            }
+        }
+    }
+
+    /// Where blocks still apply (a die of a million faces, a cycle of as
+    /// many turns), sweeps agree with them at targets near 2⁶⁴, and so does
+    /// the game (which sweeps it).
+    #[test]
+    fn sweeps_agree_with_blocks_on_a_die_of_a_million_faces() {
+        for target in [1_000_000_000_000_000_000, u64::MAX] {
+            let rules = DiceRules { board: 10, target, faces: 1_000_003, rolls: 3 };
+            let die = Die::new(&rules, 2);
+            let pawns = die.pawns(&[4, 8]);
+            let by_blocks = blocks(&pawns, target).unwrap();
+            assert_eq!(sweep::swept(&pawns, target).as_ref(), Some(&by_blocks));
+            assert_eq!(learned(&pawns, target, MAX_SIMULATED_TURNS), Ok(by_blocks));
+        }
     }
 
     #[test]

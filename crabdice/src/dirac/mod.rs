@@ -108,7 +108,9 @@
 //!
 //! When the board does not divide the die, or a period is very long, a
 //! general solver learns each pawn's period turn by turn (at most 20 million
-//! simulated turns, then plain simulation, then a clear error).
+//! simulated turns), follows the pawns in blocks of the die's offsets, or
+//! sweeps the line of the die's wraps on a small board; then plain
+//! simulation, then a clear error.
 //!
 //! # The Dirac game: three engines
 //!

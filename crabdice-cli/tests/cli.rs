@@ -131,6 +131,26 @@ fn a_huge_target_is_answered_exactly() {
         .stdout("749999999999999989750000000000000035\n");
 }
 
+/// A die that takes a million turns (or a billion) to come back to an
+/// offset: the game is swept along the line of the die's wraps. The first
+/// answer is a roll-by-roll Python simulation's (10.4 million rolls); the
+/// second game used to be refused.
+#[test]
+fn a_die_too_long_to_cycle_is_answered() {
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--part", "1", "--die", "1000003", "--target", "1e7"])
+        .assert()
+        .success()
+        .stdout("91179949400505\n");
+    let huge =
+        ["dice", "examples/dice.txt", "--part", "1", "--die", "999999937", "--target", "10^18"];
+    let answer = stdout_of(&huge);
+    assert!(
+        answer.trim().len() > 30 && answer.trim().bytes().all(|b| b.is_ascii_digit()),
+        "{answer}"
+    );
+}
+
 #[test]
 fn dirac_counts_beyond_128_bits_are_exact() {
     crabdice()

@@ -352,15 +352,13 @@ impl Word for Map {
 /// prefix and suffix found so far are kept, so memory stays constant.
 fn line<W: Word>(p: u128, q: u128, r: u128, length: u128, up: &W, right: &W) -> W {
     debug_assert!(r < q);
-    // Products `p × length` must fit in 128 bits: split longer lines, the
-    // second part starting where the first ends.
-    if length > u128::from(u64::MAX) || p > u128::from(u64::MAX) || q > u128::from(u64::MAX) {
-        assert!(p <= u128::from(u64::MAX) && q <= u128::from(u64::MAX), "line slopes are 64-bit");
-        let half = 1_u128 << 63;
-        let mut first = line(p, q, r, half, up, right);
-        let shifted = (p * half + r) % q;
-        first.then(&line(p, q, shifted, length - half, up, right));
-        return first;
+    assert!(p <= u128::from(u64::MAX) && q <= u128::from(u64::MAX), "line slopes are 64-bit");
+    // Products `p × length` must fit in 128 bits. A longer line repeats
+    // every `q` steps (`y(x + q) = y(x) + p`): whole repeats are a power.
+    if length > u128::from(u64::MAX) {
+        let mut word = line(p, q, r, q, up, right).power(length / q);
+        word.then(&line(p, q, r, length % q, up, right));
+        return word;
     }
     let (mut p, mut q, mut r, mut length) = (p, q, r, length);
     let (mut up, mut right) = (up.clone(), right.clone());
@@ -417,6 +415,59 @@ mod tests {
             word.push('R');
         }
         word
+    }
+
+    /// A word summed up: its `U`s, its `R`s, and over its `R`s the `U`s
+    /// before each, which for a whole line is `Σ y(x)`, a floor sum.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Tally {
+        ups: u128,
+        rights: u128,
+        below: u128,
+    }
+
+    impl Word for Tally {
+        fn then(&mut self, other: &Self) {
+            self.below += other.below + self.ups * other.rights;
+            self.ups += other.ups;
+            self.rights += other.rights;
+        }
+
+        fn product(&self, other: &Self, product: &mut Self) {
+            *product = self.clone();
+            product.then(other);
+        }
+
+        fn empty(&self) -> Self {
+            Tally { ups: 0, rights: 0, below: 0 }
+        }
+    }
+
+    /// Lines longer than 2⁶⁴ steps (whole repeats of `q` steps raised to a
+    /// power) against the floor sum of the blocks, which counts the same
+    /// lattice points another way (slopes small enough for the sums to fit
+    /// in 128 bits).
+    #[test]
+    fn lines_past_2_to_the_64_steps_match_floor_sums() {
+        let up = Tally { ups: 1, rights: 0, below: 0 };
+        let right = Tally { ups: 0, rights: 1, below: 0 };
+        for (p, q, r, length) in [
+            (3, (1 << 20) + 7, 5, 1 << 70),
+            (1, 1 << 24, 0, (1 << 66) + 12_345),
+            (999_999, (1 << 40) + 15, 1_000_002, (1 << 64) + 1),
+            (7, (1 << 30) + 11, 3, u128::from(u64::MAX) * 3 + 2),
+            (0, 5, 4, 1 << 90),
+        ] {
+            let tally = line(p, q, r, length, &up, &right);
+            assert_eq!(tally.rights, length);
+            assert_eq!(tally.ups, (p * length + r) / q, "{p} {q} {r} {length}");
+            // Σ_{x=1..length} ⌊(p·x + r)/q⌋ = Σ_{i<length} ⌊(p·i + p + r)/q⌋.
+            assert_eq!(
+                tally.below,
+                super::super::floor_sum(length, q, p, p + r),
+                "{p} {q} {r} {length}"
+            );
+        }
     }
 
     #[test]

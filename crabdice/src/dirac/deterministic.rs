@@ -1166,13 +1166,15 @@ mod tests {
 
     /// Sweeping the line of the die's wraps gives the same end as
     /// simulation: small boards, dice with and without wraps mid-turn
-    /// (`rolls` below, at and past `faces`), one to four players.
+    /// (`rolls` below, at and past `faces`), one to four players, and
+    /// crowds of up to 40.
     #[test]
     fn sweeps_agree_with_simulation() {
         let mut random = generator(0x5eed_1e55);
         let mut checked = 0;
         for _ in 0..3000 {
-            let players = 1 + random(4) as usize;
+            let crowd = random(5) == 0;
+            let players = 1 + random(if crowd { 40 } else { 4 }) as usize;
             let board = 1 + random(12);
             let (faces, rolls, target) = (random(2), random(3), random(2));
             let faces = 1 + random(if faces == 0 { 8 } else { 200 });

@@ -901,25 +901,15 @@ impl BigMoves {
         starts: &[u64],
         rules: &DiceRules,
     ) -> Result<Vec<Alone<BigUint>>, CountOverflow> {
-        // The rules' size check bounds board × target by the table limit.
-        let board = usize::try_from(rules.board).unwrap_or(usize::MAX);
-        let target = usize::try_from(rules.target).unwrap_or(usize::MAX);
-        let cells = board * target;
         let Self { words, big, per_turn } = self;
         if let Some(words) = words {
-            let mut tables = Cells {
-                board,
-                target,
-                now: vec![Vec::new(); cells],
-                next: vec![Vec::new(); cells],
-            };
+            let mut tables = Cells::new(rules, Vec::new());
             Ok(starts
                 .iter()
                 .map(|&start| tables.play_in_limbs(start as usize - 1, words, per_turn))
                 .collect())
         } else {
-            let zeros = vec![BigUint::zero(); cells];
-            let mut tables = Cells { board, target, now: zeros.clone(), next: zeros };
+            let mut tables = Cells::new(rules, BigUint::zero());
             starts.iter().map(|&start| tables.play(start as usize - 1, big, per_turn)).collect()
         }
     }
@@ -936,17 +926,8 @@ pub(crate) fn by_cells<C: Count>(
     rules: &DiceRules,
 ) -> Result<Vec<Alone<C>>, CountOverflow> {
     let (moves, per_turn) = moves::<C>(rules)?;
-    // The rules' size check bounds board × target by the table limit, so
-    // both fit in usize.
-    let board = usize::try_from(rules.board).unwrap_or(usize::MAX);
-    let target = usize::try_from(rules.target).unwrap_or(usize::MAX);
     let moves: Vec<(usize, C)> = moves.into_iter().map(|(s, n)| (s as usize, n)).collect();
-    let mut tables = Cells {
-        board,
-        target,
-        now: vec![C::zero(); board * target],
-        next: vec![C::zero(); board * target],
-    };
+    let mut tables = Cells::new(rules, C::zero());
     starts.iter().map(|&start| tables.play(start as usize - 1, &moves, &per_turn)).collect()
 }
 
@@ -994,6 +975,19 @@ impl Cell for Vec<u64> {
     }
     fn clear(&mut self) {
         Vec::clear(self);
+    }
+}
+
+impl<T: Clone> Cells<T> {
+    /// Two tables of `board × target` cells under `rules`, every cell
+    /// `empty`.
+    fn new(rules: &DiceRules, empty: T) -> Self {
+        // The rules' size check bounds board × target by the table limit,
+        // so both fit in usize.
+        let board = usize::try_from(rules.board).unwrap_or(usize::MAX);
+        let target = usize::try_from(rules.target).unwrap_or(usize::MAX);
+        let now = vec![empty; board * target];
+        Self { board, target, next: now.clone(), now }
     }
 }
 

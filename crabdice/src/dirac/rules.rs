@@ -498,9 +498,8 @@ impl DiceRules {
     /// Whether to count `ways` of the game's `players` alone at once, by
     /// `counting`, on as many cores: only if their tables fit `limits`
     /// together, and the machine can allocate them, and the count is large
-    /// enough to gain by it ([`Counting::spread_work`]). Estimated over
-    /// `target` turns (an upper bound on both), without working out the
-    /// longest game.
+    /// enough to gain by it ([`Counting::spread_work`]), by
+    /// [`spread_estimate`](Self::spread_estimate).
     pub(crate) fn spreads(
         &self,
         players: usize,
@@ -508,12 +507,7 @@ impl DiceRules {
         limits: &DiracLimits,
         counting: Counting,
     ) -> bool {
-        let (table, work) = match counting {
-            Counting::Live => self.estimate_live(players),
-            Counting::Words | Counting::Cells => {
-                self.estimate_turns(players, self.target, counting)
-            }
-        };
+        let (table, work) = self.spread_estimate(players, counting);
         let tables = table.saturating_mul(ways as u128);
         ways >= 2
             && work >= counting.spread_work()
@@ -659,6 +653,19 @@ impl DiceRules {
         }
         // Below the target, a u64; one more turn reaches it.
         Some(short as u64 + 1)
+    }
+
+    /// The words of one player's tables and the game's word operations
+    /// by `counting`, as [`spreads`](Self::spreads) estimates them: over
+    /// `target` turns (an upper bound), without working out the longest
+    /// game.
+    fn spread_estimate(&self, players: usize, counting: Counting) -> (u128, u128) {
+        match counting {
+            Counting::Live => self.estimate_live(players),
+            Counting::Words | Counting::Cells => {
+                self.estimate_turns(players, self.target, counting)
+            }
+        }
     }
 
     /// The spaces a pawn short of the target can stand on after its first
@@ -859,10 +866,7 @@ mod tests {
         let limits = DiracLimits::default();
         let rules = DiceRules { target: 200, ..DiceRules::dirac() };
         for counting in [Counting::Words, Counting::Cells, Counting::Live] {
-            let (table, work) = match counting {
-                Counting::Live => rules.estimate_live(2),
-                _ => rules.estimate_turns(2, rules.target, counting),
-            };
+            let (table, work) = rules.spread_estimate(2, counting);
             assert!(work >= counting.spread_work(), "{counting:?}");
             let fits = DiracLimits { max_table_words: 2 * table, ..limits };
             assert!(rules.spreads(2, 2, &fits, counting), "{counting:?}");

@@ -130,6 +130,13 @@ pub(super) fn swept(pawns: &[Pawn<'_>], target: u64) -> Option<End> {
     Some(End { winner, winning_turn: high, scores: scores.into_iter().collect() })
 }
 
+/// The index of a state among `players × board²`: whose turn (counted
+/// from the player's own), `a` and the pawn's space (both below `board`).
+fn state(board: u64, turn: usize, a: u64, space: u64) -> usize {
+    let spaces = board as usize;
+    (turn * spaces + a as usize) * spaces + space as usize
+}
+
 /// About `span × part / whole` (for `part ≤ whole`, `whole > 0`): the
 /// low bits of `part` and `whole` are dropped until the product fits in
 /// 128 bits. Only a guess for the search.
@@ -168,10 +175,7 @@ impl Sweep {
     fn new(die: &Die, players: usize) -> Option<Self> {
         let board = die.board;
         let states = states(board, players)?;
-        let spaces = board as usize;
-        let index = |turn: usize, a: u64, space: u64| {
-            (turn * spaces + a as usize) * spaces + space as usize
-        };
+        let index = |turn, a, space| state(board, turn, a, space);
         let (rest, faces) = (die.rest, die.faces);
         let (step, wrap) = (rest % board, faces % board);
         let fixed = add_mod(die.constant, triangle_mod(rest, board), board);
@@ -204,14 +208,13 @@ impl Sweep {
     /// Every pawn's points after the game's first `turns` turns.
     fn scores(&self, turns: u128, pawns: &[Pawn<'_>]) -> Vec<u128> {
         let word = self.word(turns);
-        let spaces = self.board as usize;
         pawns
             .iter()
             .enumerate()
             .map(|(i, pawn)| {
                 // Player `i` moves after `i` turns: its turn is `players − i` away.
                 let turn = (self.players - i) % self.players;
-                word.steps[turn * spaces * spaces + pawn.position as usize].points()
+                word.steps[state(self.board, turn, 0, pawn.position)].points()
             })
             .collect()
     }

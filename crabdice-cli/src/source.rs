@@ -136,16 +136,28 @@ pub const MAX_INPUT: usize = 64 << 20;
 fn read_text(input: impl Read) -> std::io::Result<Result<Vec<u8>, String>> {
     let mut input = input.take(MAX_INPUT as u64 + 1);
     let (mut bytes, mut checked) = (Vec::new(), 0);
-    let mut chunk = vec![0; 1 << 16];
+    // Each read lands in the buffer's own tail, zeroed just before: a
+    // separate chunk of 64 KiB, zeroed for a puzzle input of 42 bytes,
+    // was 16 of the process's 130 page faults. The tail doubles from 4 KiB
+    // up to 1 MiB, so a large input still takes few reads.
+    let mut tail = 1 << 12;
     loop {
+        let start = bytes.len();
+        bytes.resize(start + tail, 0);
         // Whatever has arrived: a pipe's first bad byte is refused at once,
         // not when 64 KiB have come or the writer closes it.
-        let read = match input.read(&mut chunk) {
+        let read = match input.read(&mut bytes[start..]) {
             Ok(read) => read,
-            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {
+                bytes.truncate(start);
+                continue;
+            }
             Err(error) => return Err(error),
         };
-        bytes.extend_from_slice(&chunk[..read]);
+        bytes.truncate(start + read);
+        if read == tail {
+            tail = (tail * 2).min(1 << 20);
+        }
         match std::str::from_utf8(&bytes[checked..]) {
             Ok(_) => checked = bytes.len(),
             // A character cut at the end of what has been read so far.
@@ -176,4 +188,68 @@ fn line_of(before: &[u8]) -> usize {
         byte == b'\n' || (byte == b'\r' && before.get(i + 1) != Some(&b'\n'))
     });
     ends.count() + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_INPUT, read_text};
+    use std::io::{self, Read};
+
+    /// A reader that hands out its text a few bytes at a time, as a pipe
+    /// might, and is interrupted before every other read.
+    struct Trickle {
+        text: Vec<u8>,
+        at: usize,
+        step: usize,
+        interrupt: bool,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, into: &mut [u8]) -> io::Result<usize> {
+            self.interrupt = !self.interrupt;
+            if self.interrupt {
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            let n = self.step.min(into.len()).min(self.text.len() - self.at);
+            into[..n].copy_from_slice(&self.text[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    fn trickle(text: &[u8], step: usize) -> Trickle {
+        Trickle { text: text.to_vec(), at: 0, step, interrupt: false }
+    }
+
+    #[test]
+    fn every_byte_arrives_whatever_the_reads() {
+        // Characters of 2 to 4 bytes cut by reads of every size, and a text
+        // long enough to take many growing tails.
+        let small = "é\n€\n𝄞 x\n".repeat(40);
+        let large = "Player 1:\n12345678901234567890\n".repeat(200_000);
+        for text in [small.as_bytes(), large.as_bytes(), b""] {
+            for step in [1, 2, 3, 5, 4096, 1 << 20, usize::MAX] {
+                let read = read_text(trickle(text, step)).unwrap().unwrap();
+                assert!(read == text, "step {step}: {} of {} bytes", read.len(), text.len());
+            }
+        }
+    }
+
+    #[test]
+    fn bad_bytes_and_oversized_input_are_refused() {
+        let mut text = "ok\n".repeat(5000).into_bytes();
+        text.extend_from_slice(b"\xff\n");
+        for step in [1, 7, usize::MAX] {
+            let refused = read_text(trickle(&text, step)).unwrap().unwrap_err();
+            assert_eq!(refused, "line 5001: the input is not UTF-8 text");
+        }
+        // A character cut by the end of the input is not UTF-8 either.
+        let refused = read_text(trickle("a\né".as_bytes().split_last().unwrap().1, 1));
+        assert_eq!(refused.unwrap().unwrap_err(), "line 2: the input is not UTF-8 text");
+        let exact = vec![b'7'; MAX_INPUT];
+        assert_eq!(read_text(&exact[..]).unwrap().unwrap().len(), MAX_INPUT);
+        let over = vec![b'7'; MAX_INPUT + 1];
+        let refused = read_text(&over[..]).unwrap().unwrap_err();
+        assert!(refused.contains("larger than 64 MiB"), "{refused}");
+    }
 }

@@ -35,6 +35,8 @@ pub enum Command {
         output: Output,
         #[command(flatten)]
         bounds: Bounds,
+        #[command(flatten)]
+        check: Check,
     },
     /// Crab Combat: plain (part 1) and recursive (part 2).
     #[command(after_help = "Examples:\n  \
@@ -50,6 +52,8 @@ pub enum Command {
         output: Output,
         #[command(flatten)]
         options: CombatOptions,
+        #[command(flatten)]
+        check: Check,
     },
     /// Dirac Dice: the deterministic die (part 1) and the Dirac die (part 2).
     #[command(after_help = "Examples:\n  \
@@ -73,6 +77,8 @@ pub enum Command {
         output: Output,
         #[command(flatten)]
         options: DiceOptions,
+        #[command(flatten)]
+        check: Check,
     },
 }
 
@@ -98,6 +104,47 @@ impl Output {
     pub fn wants(self, part: u8) -> bool {
         self.part.is_none_or(|p| p == part)
     }
+}
+
+/// `--expect`: the answers a run must give, to check a change against
+/// known answers.
+#[derive(Debug, Clone, Default, Args)]
+pub struct Check {
+    /// Check the answers against ANSWERS, the expected answers of the parts
+    /// run, in order and separated by commas (`--expect 306,291`, or
+    /// `--part 2 --expect 291`): the answers are printed as usual, and if
+    /// any differs, a message on standard error names it and the exit
+    /// status is 1. One file only.
+    #[arg(long, value_name = "ANSWERS", value_parser = expected_answers, allow_negative_numbers = true)]
+    pub expect: Option<Expected>,
+}
+
+/// The answers given to `--expect`, each as decimal digits with no
+/// leading zeros (so `0291` and `2_91` expect `291`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expected(pub Vec<String>);
+
+fn expected_answers(text: &str) -> Result<Expected, String> {
+    let answer = |written: &str| {
+        let written = written.trim();
+        let digits = written.replace('_', "");
+        let digit_ends = written.starts_with(|c: char| c.is_ascii_digit())
+            && written.ends_with(|c: char| c.is_ascii_digit());
+        if written.is_empty() {
+            return Err("an answer is missing: answers are whole numbers in digits, \
+                 separated by commas, such as `306,291`"
+                .to_owned());
+        }
+        if !digit_ends || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "`{written}` is not an answer: answers are whole numbers in digits, \
+                 separated by commas, such as `306,291`"
+            ));
+        }
+        let significant = digits.trim_start_matches('0');
+        Ok(if significant.is_empty() { "0".to_owned() } else { significant.to_owned() })
+    };
+    text.split(',').map(answer).collect::<Result<_, _>>().map(Expected)
 }
 
 /// Limits on the work of a Crab Combat part (Dirac Dice games too large to
@@ -376,16 +423,16 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let (files, output, combat, dice, only) = match cli.command {
-        Command::Solve { files, output, bounds } => {
+    let (files, output, combat, dice, only, check) = match cli.command {
+        Command::Solve { files, output, bounds, check } => {
             let dice = (bounds.threads.is_some())
                 .then_some(DiceOptions { threads: bounds.threads, ..crate::dice::NO_OPTIONS });
-            (files, output, CombatOptions { bounds, ..CombatOptions::default() }, dice, None)
+            (files, output, CombatOptions { bounds, ..CombatOptions::default() }, dice, None, check)
         }
-        Command::Combat { file, output, options } => {
-            (vec![file], output, options, None, Some(Game::Combat))
+        Command::Combat { file, output, options, check } => {
+            (vec![file], output, options, None, Some(Game::Combat), check)
         }
-        Command::Dice { file, output, options } => {
+        Command::Dice { file, output, options, check } => {
             if options.histogram && output.part == Some(1) {
                 use clap::CommandFactory;
                 Cli::command()
@@ -395,9 +442,31 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
                     )
                     .exit();
             }
-            (vec![file], output, CombatOptions::default(), Some(options), Some(Game::Dice))
+            (vec![file], output, CombatOptions::default(), Some(options), Some(Game::Dice), check)
         }
     };
+    if let Some(Expected(answers)) = &check.expect {
+        let parts = if output.part.is_some() { 1 } else { 2 };
+        let problem = if files.len() > 1 {
+            Some("--expect checks the answers of one file: give one file".to_owned())
+        } else if answers.len() != parts {
+            let given = match answers.len() {
+                1 => "1 answer".to_owned(),
+                n => format!("{n} answers"),
+            };
+            let run = if parts == 1 { "1 part is" } else { "2 parts are" };
+            Some(format!(
+                "--expect gives {given}, but {run} run: give one answer a part, \
+                 separated by commas (`--expect 306,291`), or choose a part with --part"
+            ))
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            use clap::CommandFactory;
+            Cli::command().error(clap::error::ErrorKind::ArgumentConflict, problem).exit();
+        }
+    }
     // Read and check every file before solving any, so that a bad file
     // leaves standard output empty.
     let mut inputs = Vec::new();
@@ -440,7 +509,10 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
     };
     out.write_all(text.as_bytes())?;
     out.flush()?;
-    Ok(())
+    match (&check.expect, results.as_slice()) {
+        (Some(Expected(answers)), [result]) => crate::output::check(result, answers),
+        _ => Ok(()),
+    }
 }
 
 /// A file's parsed contents.

@@ -16,6 +16,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::cli::Output;
+use crate::failure::Failure;
 use crate::{combat, dice, timing};
 
 /// What one file produced.
@@ -50,19 +51,46 @@ fn combat_answer(part: &combat::Part) -> String {
     }
 }
 
+/// A file's answers, one line a part run.
+fn lines(result: &FileResult) -> Vec<Line> {
+    match &result.solved {
+        Solved::Combat(parts) => parts
+            .iter()
+            .map(|p| Line { part: p.number, answer: combat_answer(p), time: p.time })
+            .collect(),
+        Solved::Dice(solved) => dice::lines(solved),
+    }
+}
+
+/// `--expect`: an error naming every part whose answer is not the one
+/// expected (`expected` holds one answer a part run, in order, as decimal
+/// digits with no leading zeros).
+pub fn check(result: &FileResult, expected: &[String]) -> Result<(), Failure> {
+    let wrong: Vec<String> = lines(result)
+        .iter()
+        .zip(expected)
+        .filter(|(line, expected)| line.answer != **expected)
+        .map(|(line, expected)| {
+            format!("part {}: {}, where {expected} was expected", line.part, line.answer)
+        })
+        .collect();
+    if wrong.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::Error(miette::miette!(
+        help = "the answers found are on standard output",
+        "{}: {}",
+        result.name,
+        wrong.join("; ")
+    )))
+}
+
 /// The text output.
 pub fn text(results: &[FileResult], output: Output) -> String {
     let several = results.len() > 1;
     let mut text = String::new();
     for result in results {
-        let lines: Vec<Line> = match &result.solved {
-            Solved::Combat(parts) => parts
-                .iter()
-                .map(|p| Line { part: p.number, answer: combat_answer(p), time: p.time })
-                .collect(),
-            Solved::Dice(solved) => dice::lines(solved),
-        };
-        for line in lines {
+        for line in lines(result) {
             if several {
                 text.push_str(&result.name);
                 text.push_str(": ");

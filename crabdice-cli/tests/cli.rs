@@ -1179,3 +1179,69 @@ fn a_bad_byte_on_a_pipe_is_refused_before_the_pipe_closes() {
     child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
     assert!(stderr.contains("<stdin>: line 2: the input is not UTF-8 text"), "{stderr}");
 }
+
+#[test]
+fn expect_passes_when_every_answer_is_the_one_expected() {
+    // The puzzle's answers, written with a leading zero and a group.
+    let out = stdout_of(&["combat", "examples/combat.txt", "--expect", "306,0_291"]);
+    assert_eq!(out, "part 1: 306\npart 2: 291\n");
+    assert_eq!(
+        stdout_of(&["solve", "examples/combat.txt", "--part", "2", "--expect", "291"]),
+        "291\n"
+    );
+    let out = stdout_of(&["dice", "examples/dice.txt", "--expect", "739785, 444356092776315"]);
+    assert_eq!(out, "part 1: 739785\npart 2: 444356092776315\n");
+    let big = "14184066373435447858820392124021831333178373619955";
+    let args = ["dice", "examples/dice.txt", "--part", "2", "--target", "30", "--die", "4"];
+    assert_eq!(stdout_of(&[&args[..], &["--expect", big]].concat()), format!("{big}\n"));
+}
+
+#[test]
+fn expect_names_each_wrong_answer_and_exits_with_1() {
+    crabdice()
+        .args(["combat", "examples/combat.txt", "--expect", "306,290"])
+        .assert()
+        .code(1)
+        .stdout("part 1: 306\npart 2: 291\n")
+        .stderr(
+            predicate::str::contains("examples/combat.txt: part 2: 291, where 290 was expected")
+                .and(predicate::str::contains("part 1").not()),
+        );
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--json", "--expect", "739784,444356092776316"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("\"answer\": \"444356092776315\""))
+        .stderr(predicate::str::contains(
+            "part 1: 739785, where 739784 was expected; \
+             part 2: 444356092776315, where 444356092776316 was expected",
+        ));
+    // A game with no winner gives no answer that a number could match.
+    crabdice()
+        .args(["combat", "examples/combat-loop.txt", "--part", "1", "--expect", "1"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("part 1: no winner: the decks repeat forever"));
+}
+
+#[test]
+fn expect_needs_one_answer_a_part_of_one_file() {
+    refused(
+        &["combat", "examples/combat.txt", "--expect", "306"],
+        &["gives 1 answer, but 2 parts"],
+    );
+    refused(
+        &["combat", "examples/combat.txt", "--part", "1", "--expect", "306,291"],
+        &["gives 2 answers, but 1 part is run"],
+    );
+    refused(
+        &["solve", "examples/combat.txt", "examples/dice.txt", "--expect", "1,2"],
+        &["one file"],
+    );
+    for bad in ["x", "3.5", "-1", "_1", "1_", "1e3", "2^10", "1 2"] {
+        refused(&["combat", "examples/combat.txt", "--expect", bad], &["is not an answer"]);
+    }
+    for missing in ["", "1,,2", "306,"] {
+        refused(&["combat", "examples/combat.txt", "--expect", missing], &["an answer is missing"]);
+    }
+}

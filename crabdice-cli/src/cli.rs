@@ -94,7 +94,8 @@ pub struct Output {
     /// and `games` and `max_depth` are then null, with a note.
     #[arg(long)]
     pub json: bool,
-    /// Also time each part's solver (median of at least 11 runs, ~0.3 s).
+    /// Also time each part's solver (median of at least 11 runs, ~0.3 s);
+    /// with --json, the parsing of each file too (`parse_ns`).
     #[arg(long)]
     pub time: bool,
 }
@@ -123,6 +124,33 @@ pub struct Check {
 /// leading zeros (so `0291` and `2_91` expect `291`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Expected(pub Vec<String>);
+
+impl Expected {
+    /// Exits with a usage error unless there is one answer for each part
+    /// `output` runs, of one file.
+    fn fit(&self, files: usize, output: Output) {
+        let parts = if output.part.is_some() { 1 } else { 2 };
+        let problem = if files > 1 {
+            Some("--expect checks the answers of one file: give one file".to_owned())
+        } else if self.0.len() != parts {
+            let given = match self.0.len() {
+                1 => "1 answer".to_owned(),
+                n => format!("{n} answers"),
+            };
+            let run = if parts == 1 { "1 part is" } else { "2 parts are" };
+            Some(format!(
+                "--expect gives {given}, but {run} run: give one answer a part, \
+                 separated by commas (`--expect 306,291`), or choose a part with --part"
+            ))
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            use clap::CommandFactory;
+            Cli::command().error(clap::error::ErrorKind::ArgumentConflict, problem).exit();
+        }
+    }
+}
 
 fn expected_answers(text: &str) -> Result<Expected, String> {
     let answer = |written: &str| {
@@ -445,27 +473,8 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
             (vec![file], output, CombatOptions::default(), Some(options), Some(Game::Dice), check)
         }
     };
-    if let Some(Expected(answers)) = &check.expect {
-        let parts = if output.part.is_some() { 1 } else { 2 };
-        let problem = if files.len() > 1 {
-            Some("--expect checks the answers of one file: give one file".to_owned())
-        } else if answers.len() != parts {
-            let given = match answers.len() {
-                1 => "1 answer".to_owned(),
-                n => format!("{n} answers"),
-            };
-            let run = if parts == 1 { "1 part is" } else { "2 parts are" };
-            Some(format!(
-                "--expect gives {given}, but {run} run: give one answer a part, \
-                 separated by commas (`--expect 306,291`), or choose a part with --part"
-            ))
-        } else {
-            None
-        };
-        if let Some(problem) = problem {
-            use clap::CommandFactory;
-            Cli::command().error(clap::error::ErrorKind::ArgumentConflict, problem).exit();
-        }
+    if let Some(expected) = &check.expect {
+        expected.fit(files.len(), output);
     }
     // Read and check every file before solving any, so that a bad file
     // leaves standard output empty.
@@ -500,7 +509,20 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
                 Solved::Dice(Box::new(crate::dice::run(source, game, output, dice.as_ref())?))
             }
         };
-        results.push(FileResult { name: source.name.clone(), path: source.path.clone(), solved });
+        // `--time`: reading the text into a deal or the players' starts,
+        // timed as the parts are (JSON only: the text output is the parts').
+        let parse_time = (output.time && output.json).then(|| match parsed {
+            Parsed::Combat(_) => crate::timing::median(|| drop(Deal::parse(&source.text))),
+            Parsed::Dice(_) => {
+                crate::timing::median(|| drop(crabdice::Starts::parse(&source.text)))
+            }
+        });
+        results.push(FileResult {
+            name: source.name.clone(),
+            path: source.path.clone(),
+            solved,
+            parse_time,
+        });
     }
     let text = if output.json {
         crate::output::json(&results)

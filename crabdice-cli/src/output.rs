@@ -32,6 +32,8 @@ pub struct FileResult {
     /// The file's name as given, for JSON.
     pub path: String,
     pub solved: Solved,
+    /// `--time`: the median time to parse the file's text.
+    pub parse_time: Option<std::time::Duration>,
 }
 
 /// A part's answer as a text line's payload.
@@ -194,7 +196,12 @@ fn file_json(result: &FileResult) -> serde_json::Value {
         }
         Solved::Dice(solved) => dice::json(&result.path, solved),
     };
-    value.unwrap_or_else(|e| serde_json::json!({ "file": result.path, "error": e.to_string() }))
+    let mut value = value
+        .unwrap_or_else(|e| serde_json::json!({ "file": result.path, "error": e.to_string() }));
+    if let (Some(time), Some(object)) = (result.parse_time, value.as_object_mut()) {
+        object.insert("parse_ns".to_owned(), nanos(time).into());
+    }
+    value
 }
 
 /// The JSON output: the file's object, or `{"files": [...]}` for several.

@@ -700,6 +700,16 @@ fn time_adds_a_median_to_text_and_json() {
     let value = json(&["combat", "examples/combat.txt", "--json", "--time"]);
     assert!(value["part1"]["time_ns"].as_u64().is_some());
     assert!(value["part2"]["time_ns"].as_u64().is_some());
+    assert!(value["parse_ns"].as_u64().is_some_and(|ns| ns > 0), "{value}");
+    let value = json(&["solve", "examples/dice.txt", "examples/combat.txt", "--json", "--time"]);
+    for file in value["files"].as_array().unwrap() {
+        assert!(file["parse_ns"].as_u64().is_some_and(|ns| ns > 0), "{file}");
+    }
+    // Not asked for, not given.
+    assert!(json(&["combat", "examples/combat.txt", "--json"]).get("parse_ns").is_none());
+    // The text output stays the parts' lines.
+    let text = stdout_of(&["combat", "examples/combat.txt", "--time"]);
+    assert!(text.lines().all(|line| line.starts_with("part ")), "{text}");
 }
 
 #[test]

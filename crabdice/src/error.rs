@@ -479,14 +479,15 @@ pub enum RulesError {
         /// The most roll nodes visited.
         limit: u64,
     },
-    /// A deterministic game that neither repeats nor ends within the
-    /// simulation budget.
+    /// A deterministic game that neither repeats soon enough to skip ahead
+    /// nor ends within the turns it may be played for.
     #[error(
-        "the deterministic game does not repeat within {limit} turns, and nobody reaches the \
-         target by then: use a smaller --board or --die, or a lower --target"
+        "the deterministic game is too long to play: nobody reaches the target within {limit} \
+         turns, and it does not repeat soon enough to skip ahead: use a smaller --board or \
+         --die, or a lower --target"
     )]
     PeriodTooLong {
-        /// The most turns simulated.
+        /// The most turns the game may be played for.
         limit: u64,
     },
     /// A deterministic game with more than 2^128 rolls.

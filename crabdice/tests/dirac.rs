@@ -287,8 +287,32 @@ fn a_die_too_long_to_cycle_is_answered_at_any_target() {
 }
 
 #[test]
-fn a_game_too_long_to_repeat_or_finish_is_refused() {
+fn a_game_too_long_to_learn_is_played_to_its_end() {
+    // A board too large to sweep, a die too long to block, and a game of
+    // 24.6 million turns: past the 20 million of learning a period, so it
+    // is played turn by turn. The answer is a C simulation's, roll by roll.
+    let rules = DiceRules { board: 1000, target: 6_000_000_000, faces: 999_999_937, rolls: 3 };
+    let outcome = play_deterministic(&starts(&[4, 8]), &rules).unwrap();
+    assert_eq!(outcome.answer, 423_040_077_864_639_774_u64);
+    assert_eq!(outcome.rolls, 73_921_947);
+    let expected: [u128; 2] = [6_000_000_550, 5_722_794_042];
+    assert_eq!(outcome.scores(), expected.map(Into::into));
+    // A board of 2^40 spaces reaches 2^64 - 1 points in 67 million turns
+    // (this was refused before games were played past 20 million turns).
     let rules = DiceRules { board: 1 << 40, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
+    let outcome = play_deterministic(&starts(&[1, 2]), &rules).unwrap();
+    assert_eq!(outcome.answer.to_string(), "3729883841403066670137929346");
+    let rules = DiceRules { board: 1000, target: 6_000_000_000, faces: 999_999_937, rolls: 3 };
+    // Sixty times longer would take 15 s or so: refused at once instead, as
+    // even a game scoring the whole board every turn is too long.
+    let longer = DiceRules { target: 60 * rules.target, ..rules };
+    let err = play_deterministic(&starts(&[4, 8]), &longer).unwrap_err();
+    assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
+}
+
+#[test]
+fn a_game_too_long_to_repeat_or_finish_is_refused() {
+    let rules = DiceRules { board: 1 << 20, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
     let err = play_deterministic(&starts(&[1, 2]), &rules).unwrap_err();
     assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
 }

@@ -113,8 +113,9 @@
 //! die and the target (the [`sweep`] module). It is also chosen before
 //! learning periods whenever the die's cycle takes more turns than the
 //! sweep costs, unless the game ends sooner. Otherwise the game is
-//! simulated, and if nobody wins within 20 million turns the rules are
-//! refused with [`RulesError::PeriodTooLong`].
+//! simulated, and if nobody wins within 200 million turns (about two
+//! seconds; refused at once when even the shortest game the board allows
+//! is longer) the rules are refused with [`RulesError::PeriodTooLong`].
 
 use smallvec::SmallVec;
 
@@ -186,8 +187,9 @@ type Scores = SmallVec<[u128; 2]>;
 /// swept along the line of the die's wraps.
 ///
 /// Refuses nonsense rules, starts off the board (naming the line), and
-/// games beyond those blocks and boards that neither repeat nor end within
-/// 20 million simulated turns.
+/// games beyond those blocks and boards that neither repeat within 20
+/// million turns nor end within 200 million (played turn by turn: about
+/// two seconds).
 ///
 /// # Examples
 ///
@@ -358,13 +360,34 @@ fn learned(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Result<End, RulesErr
             return Ok(end);
         }
     }
-    match periods(pawns, budget) {
-        Some(periods) => Ok(jump(pawns, &periods, target)),
-        None => blocks(pawns, target)
-            .or_else(|| sweep::swept(pawns, target))
-            .or_else(|| simulate(pawns, target, budget))
-            .ok_or(RulesError::PeriodTooLong { limit: budget }),
+    if let Some(periods) = periods(pawns, budget) {
+        return Ok(jump(pawns, &periods, target));
     }
+    let limit = budget.saturating_mul(PLAY_FURTHER);
+    blocks(pawns, target)
+        .or_else(|| sweep::swept(pawns, target))
+        .or_else(|| played(pawns, target, limit))
+        .ok_or(RulesError::PeriodTooLong { limit })
+}
+
+/// How many times further than learning periods the game is played turn
+/// by turn when nothing else applies: 200 million turns for the default
+/// budget, about two seconds (10 ns a turn). Learning keeps a table of
+/// every turn; plain play keeps nothing, so it can afford to go further.
+const PLAY_FURTHER: u64 = 10;
+
+/// The end of the game played turn by turn, if it comes within `limit`
+/// turns; `None` at once when even a game in which every turn scored the
+/// whole board would take longer (the winner needs `⌈target/board⌉` turns
+/// of its own, and every player before it as many but one).
+fn played(pawns: &[Pawn<'_>], target: u64, limit: u64) -> Option<End> {
+    let board = pawns.first()?.die.board;
+    let own = u128::from(target.div_ceil(board));
+    let shortest = (own - 1) * pawns.len() as u128 + 1;
+    if shortest > u128::from(limit) {
+        return None;
+    }
+    simulate(pawns, target, limit)
 }
 
 /// The most turns of all pawns' blocks of offsets (`L` each) for
@@ -1372,11 +1395,39 @@ mod tests {
     }
 
     #[test]
+    fn play_turn_by_turn_refuses_at_once_only_games_longer_than_its_limit() {
+        // On a board of one space every turn scores 1: the game lasts
+        // exactly as long as the shortest game the bound allows, so the
+        // bound is tight.
+        for (players, target, faces) in [(2, 1000, 7), (3, 12_345, 100), (5, 1, 3), (2, 2, 1)] {
+            let rules = DiceRules { board: 1, target, faces, rolls: 2 };
+            let die = Die::new(&rules, players);
+            let pawns: Vec<_> = (0..players).map(|i| die.pawn(i, 1)).collect();
+            let length = (target - 1) * players as u64 + 1;
+            let end = played(&pawns, target, length).unwrap();
+            assert_eq!((end.winner, end.winning_turn), (0, u128::from(target)));
+            assert_eq!(Some(end), simulate(&pawns, target, u64::MAX));
+            assert!(played(&pawns, target, length - 1).is_none());
+        }
+        // On larger boards it plays what `simulate` plays, within the limit.
+        let rules = DiceRules { board: 97, target: 50_000, faces: 1009, rolls: 3 };
+        let die = Die::new(&rules, 3);
+        let pawns = [die.pawn(0, 5), die.pawn(1, 50), die.pawn(2, 97)];
+        let end = simulate(&pawns, rules.target, u64::MAX).unwrap();
+        let turns = (end.winning_turn - 1) * 3 + end.winner as u128 + 1;
+        let turns = u64::try_from(turns).unwrap();
+        assert_eq!(played(&pawns, rules.target, turns), Some(end));
+        assert!(played(&pawns, rules.target, turns - 1).is_none());
+        // A limit below the shortest game is refused without playing.
+        assert!(played(&pawns, rules.target, (rules.target / 97 - 1) * 3).is_none());
+    }
+
+    #[test]
     fn a_game_that_neither_repeats_nor_ends_within_the_budget_is_refused() {
         let rules = DiceRules { board: 1_000_003, target: 1 << 60, faces: 999_983, rolls: 3 };
         assert_eq!(
             end(&[1, 2], &rules, 10_000).unwrap_err(),
-            RulesError::PeriodTooLong { limit: 10_000 }
+            RulesError::PeriodTooLong { limit: 100_000 }
         );
         // With a budget large enough the periods are learned instead; with
         // a smaller one, the die's 97 offsets make blocks short enough.

@@ -20,8 +20,9 @@
 //! too large to finish. Each engine states its own limit:
 //!
 //! * The deterministic game simulates at most 20 million turns to learn each
-//!   pawn's period, unless blocks or a sweep make the period unneeded (see
-//!   [`crate::play_deterministic`]).
+//!   pawn's period, unless blocks or a sweep make the period unneeded, and
+//!   plays a game none of those apply to for at most 200 million turns
+//!   (see [`crate::play_deterministic`]).
 //! * The Dirac game keeps, for each player, a table of `board × target`
 //!   counts, where a board of more than `target + rolls × faces` spaces
 //!   counts as that many (see below). A count of one player's universes

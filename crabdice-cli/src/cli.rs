@@ -146,10 +146,16 @@ impl Expected {
             None
         };
         if let Some(problem) = problem {
-            use clap::CommandFactory;
-            Cli::command().error(clap::error::ErrorKind::ArgumentConflict, problem).exit();
+            conflict(problem);
         }
     }
+}
+
+/// Exits as clap does for options that cannot go together: `problem` on
+/// standard error, with the usage, and status 2.
+fn conflict(problem: impl std::fmt::Display) -> ! {
+    use clap::CommandFactory;
+    Cli::command().error(clap::error::ErrorKind::ArgumentConflict, problem).exit()
 }
 
 fn expected_answers(text: &str) -> Result<Expected, String> {
@@ -462,13 +468,7 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
         }
         Command::Dice { file, output, options, check } => {
             if options.histogram && output.part == Some(1) {
-                use clap::CommandFactory;
-                Cli::command()
-                    .error(
-                        clap::error::ErrorKind::ArgumentConflict,
-                        "--histogram counts the Dirac game's universes, part 2's: drop --part 1",
-                    )
-                    .exit();
+                conflict("--histogram counts the Dirac game's universes, part 2's: drop --part 1");
             }
             (vec![file], output, CombatOptions::default(), Some(options), Some(Game::Dice), check)
         }
@@ -493,14 +493,23 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
             Some(game) => game,
             None => Game::detect(&source.text).map_err(|e| source.error(e))?,
         };
-        let parsed = match game {
-            Game::Combat => Parsed::Combat(Deal::parse(&source.text).map_err(|e| source.error(e))?),
-            Game::Dice => Parsed::Dice(crate::dice::parse(&source, dice.as_ref(), output)?),
+        let parse = || -> miette::Result<Parsed> {
+            Ok(match game {
+                Game::Combat => {
+                    Parsed::Combat(Deal::parse(&source.text).map_err(|e| source.error(e))?)
+                }
+                Game::Dice => Parsed::Dice(crate::dice::parse(&source, dice.as_ref(), output)?),
+            })
         };
-        inputs.push((source, parsed));
+        let parsed = parse()?;
+        // `--time`: the parse timed as the parts are (JSON only: the text
+        // output is the parts').
+        let parse_time =
+            (output.time && output.json).then(|| crate::timing::median(|| drop(parse())));
+        inputs.push((source, parsed, parse_time));
     }
     let mut results = Vec::new();
-    for (source, parsed) in &inputs {
+    for (source, parsed, parse_time) in &inputs {
         let solved = match parsed {
             Parsed::Combat(deal) => {
                 Solved::Combat(crate::combat::run(source, deal, output, combat, &mut out)?)
@@ -509,19 +518,11 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
                 Solved::Dice(Box::new(crate::dice::run(source, game, output, dice.as_ref())?))
             }
         };
-        // `--time`: reading the text into a deal or the players' starts,
-        // timed as the parts are (JSON only: the text output is the parts').
-        let parse_time = (output.time && output.json).then(|| match parsed {
-            Parsed::Combat(_) => crate::timing::median(|| drop(Deal::parse(&source.text))),
-            Parsed::Dice(_) => {
-                crate::timing::median(|| drop(crabdice::Starts::parse(&source.text)))
-            }
-        });
         results.push(FileResult {
             name: source.name.clone(),
             path: source.path.clone(),
             solved,
-            parse_time,
+            parse_time: *parse_time,
         });
     }
     let text = if output.json {

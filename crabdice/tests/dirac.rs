@@ -299,10 +299,9 @@ fn a_game_too_long_to_learn_is_played_to_its_end() {
     assert_eq!(outcome.scores(), expected.map(Into::into));
     // A board of 2^40 spaces reaches 2^64 - 1 points in 67 million turns
     // (this was refused before games were played past 20 million turns).
-    let rules = DiceRules { board: 1 << 40, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
-    let outcome = play_deterministic(&starts(&[1, 2]), &rules).unwrap();
+    let wide = DiceRules { board: 1 << 40, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
+    let outcome = play_deterministic(&starts(&[1, 2]), &wide).unwrap();
     assert_eq!(outcome.answer.to_string(), "3729883841403066670137929346");
-    let rules = DiceRules { board: 1000, target: 6_000_000_000, faces: 999_999_937, rolls: 3 };
     // Sixty times longer would take 15 s or so: refused at once instead, as
     // even a game scoring the whole board every turn is too long.
     let longer = DiceRules { target: 60 * rules.target, ..rules };

@@ -354,8 +354,11 @@ fn learned(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Result<End, RulesErr
     if let Some(work) = sweep::work(pawns)
         && u128::from(work) < u128::from(die.cycle_turns()) * players
     {
-        let shortest = u128::from((target - 1) / die.board) * players;
-        let quick = if shortest < u128::from(work) { simulate(pawns, target, work) } else { None };
+        let quick = if shortest(pawns, target) <= u128::from(work) {
+            simulate(pawns, target, work)
+        } else {
+            None
+        };
         if let Some(end) = quick.or_else(|| sweep::swept(pawns, target)) {
             return Ok(end);
         }
@@ -377,17 +380,21 @@ fn learned(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Result<End, RulesErr
 const PLAY_FURTHER: u64 = 10;
 
 /// The end of the game played turn by turn, if it comes within `limit`
-/// turns; `None` at once when even a game in which every turn scored the
-/// whole board would take longer (the winner needs `⌈target/board⌉` turns
-/// of its own, and every player before it as many but one).
+/// turns; `None` at once when even the [`shortest`] game would take longer.
 fn played(pawns: &[Pawn<'_>], target: u64, limit: u64) -> Option<End> {
-    let board = pawns.first()?.die.board;
-    let own = u128::from(target.div_ceil(board));
-    let shortest = (own - 1) * pawns.len() as u128 + 1;
-    if shortest > u128::from(limit) {
+    if shortest(pawns, target) > u128::from(limit) {
         return None;
     }
     simulate(pawns, target, limit)
+}
+
+/// The fewest turns a game to `target` can take: a turn scores at most the
+/// board, so the winner needs `⌈target/board⌉` turns of its own, and every
+/// player before it as many but one (0 without pawns).
+fn shortest(pawns: &[Pawn<'_>], target: u64) -> u128 {
+    let Some(pawn) = pawns.first() else { return 0 };
+    let own = u128::from(target.div_ceil(pawn.die.board));
+    (own - 1) * pawns.len() as u128 + 1
 }
 
 /// The most turns of all pawns' blocks of offsets (`L` each) for

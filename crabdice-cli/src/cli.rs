@@ -43,7 +43,8 @@ pub enum Command {
         crabdice combat examples/combat.txt\n  \
         crabdice combat examples/combat.txt --part 2 --trace\n  \
         crabdice combat deal.txt --json --max-rounds 100000000\n  \
-        crabdice combat deal.txt --part 2 --max-time 10")]
+        crabdice combat deal.txt --part 2 --max-time 10\n  \
+        crabdice combat deal.txt --engine all --time    # both engines, cross-checked")]
     Combat {
         /// A deal: `Player 1:` and its cards, a blank line, `Player 2:` and its cards (`-` reads standard input).
         #[arg(value_name = "FILE")]
@@ -61,7 +62,8 @@ pub enum Command {
         crabdice dice examples/dice.txt --part 2 --target 30 --die 4\n  \
         crabdice dice examples/dice.txt --part 1 --target 1e12\n  \
         crabdice dice examples/dice.txt --part 1 --board 2^64-1 --target 10^18\n  \
-        crabdice dice examples/dice.txt --part 2 --histogram\n\n\
+        crabdice dice examples/dice.txt --part 2 --histogram\n  \
+        crabdice dice examples/dice.txt --part 2 --target 10 --engine all --time\n\n\
         Counts may be written in digits (20_000_000 groups them), as a power \
         (10^18, 2^64-1) or in scientific notation (1e12, 2.5e9).")]
     #[command(mut_arg("json", |json| json.help(
@@ -228,7 +230,8 @@ pub struct CombatOptions {
     #[command(flatten)]
     pub bounds: Bounds,
     /// Which engine answers: `fast` skips what cannot change the answer;
-    /// `literal` plays every round of every game.
+    /// `literal` plays every round of every game; `all` runs both, side by
+    /// side.
     #[arg(long, value_enum, default_value_t = CombatEngine::Fast)]
     pub engine: CombatEngine,
 }
@@ -240,6 +243,10 @@ pub enum CombatEngine {
     Fast,
     /// Every round of every game, as the puzzle describes it.
     Literal,
+    /// Both, cross-checked on everything they find (winner, score, end,
+    /// rounds, final decks): each part's answer with both engines' times
+    /// (--time), and exit status 1 if they disagree.
+    All,
 }
 
 #[derive(Debug, Clone, Copy, Args)]
@@ -292,6 +299,11 @@ pub enum DiceEngine {
     Memo,
     /// Every universe, one roll at a time (small rules only).
     Tree,
+    /// All three, cross-checked on every player's wins: part 2's answer
+    /// with each engine's time (--time), and exit status 1 if they
+    /// disagree. An engine that refuses the game (too large for it) is
+    /// left out, with a note.
+    All,
 }
 
 /// Parses a count: a whole number from 0 to 2^64 - 1, in digits (`_` may
@@ -532,6 +544,9 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
     };
     out.write_all(text.as_bytes())?;
     out.flush()?;
+    for result in &results {
+        crate::output::agree(result)?;
+    }
     match (&check.expect, results.as_slice()) {
         (Some(Expected(answers)), [result]) => crate::output::check(result, answers),
         _ => Ok(()),

@@ -20,6 +20,7 @@ use crate::timing;
 #[derive(Debug)]
 pub struct Part {
     pub number: u8,
+    /// The answering engine's outcome (with `--engine all`, the fast one's).
     pub outcome: Outcome,
     /// Games and deepest nesting, when the literal engine ran or `--json`
     /// counted them.
@@ -31,6 +32,43 @@ pub struct Part {
     /// Whether the deal's scores can exceed 64 bits (huge cards), so that
     /// JSON gives `score` as a string.
     pub wide_scores: bool,
+    /// `--engine all`: every engine's run, fast first (empty otherwise).
+    pub engines: Vec<EngineRun>,
+}
+
+/// What one engine made of a part.
+#[derive(Debug)]
+pub struct EngineRun {
+    pub engine: Engine,
+    pub outcome: Outcome,
+    pub time: Option<Duration>,
+}
+
+/// An engine that plays a part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Fast,
+    Literal,
+}
+
+impl Engine {
+    /// The name `--engine` gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Fast => "fast",
+            Self::Literal => "literal",
+        }
+    }
+}
+
+/// The engines that play each part: `--trace` logs the literal engine's
+/// rounds, so it plays with the default engine; `--engine all` plays both.
+fn engines(options: CombatOptions) -> &'static [Engine] {
+    match options.engine {
+        CombatEngine::All => &[Engine::Fast, Engine::Literal],
+        CombatEngine::Fast if !options.trace => &[Engine::Fast],
+        CombatEngine::Fast | CombatEngine::Literal => &[Engine::Literal],
+    }
 }
 
 /// The library's limits for the command line's bounds.
@@ -61,41 +99,44 @@ pub fn run(
             continue;
         }
         let label = format!("{} part {number}", source.name);
-        let mut games_unknown = false;
-        // A time limit bounds the part as a whole, so the literal engine's
-        // clock starts with the part, also when it runs after the fast one.
+        // A time limit bounds the part as a whole, so every engine's
+        // clock starts with the part, and so does counting the games.
         let started = Instant::now();
-        let literal = |observer: &mut dyn Observer| {
-            play_literal(deal, variant, limits, started, &label, observer)
-        };
-        let (outcome, games) = if options.trace {
-            // A blank line between the two parts' logs, as between rounds.
-            if !parts.is_empty() {
-                writeln!(out)?;
-            }
-            // Standard output flushes every line; a long game's log is
-            // millions of lines, so buffer it (the log flushes at the end).
-            let mut log =
-                PuzzleLog::new(std::io::BufWriter::with_capacity(1 << 16, &mut *out), variant);
-            let report = literal(&mut log);
-            if let Some(error) = log.error() {
-                return Err(std::io::Error::new(error.kind(), error.to_string()).into());
-            }
-            let report = report?;
-            (report.outcome, Some((report.games.into(), report.max_depth)))
-        } else if options.engine == CombatEngine::Literal {
-            let report = literal(&mut NoTrace)?;
-            (report.outcome, Some((report.games.into(), report.max_depth)))
-        } else {
-            let mut progress = Progress::new(label.clone(), &limits);
-            let outcome =
-                crabdice::play_with(deal, variant, limits, &mut |rounds| progress.tick(rounds))
-                    .map_err(|e| exhausted(&label, &e))?;
-            // The fast engine skips sub-games; counting them takes a walk
-            // through every game. A deal that cannot start one needs none.
-            let games = if !(output.json && variant == Variant::Recursive) {
-                None
-            } else if deal.can_recurse() {
+        let mut runs = Vec::new();
+        let mut games = None;
+        for &engine in engines(options) {
+            let (outcome, counted) = match engine {
+                Engine::Fast => (play_fast(deal, variant, limits, &label)?, None),
+                Engine::Literal => {
+                    // A blank line between the two parts' logs, as between
+                    // rounds.
+                    if options.trace && !parts.is_empty() {
+                        writeln!(out)?;
+                    }
+                    let traced = options.trace.then_some(&mut *out);
+                    let report = play_literal(deal, variant, limits, started, &label, traced)?;
+                    (report.outcome, Some((report.games.into(), report.max_depth)))
+                }
+            };
+            games = games.or(counted);
+            // The part was solved within the limits; its repeats are not
+            // stopped by the clock, which would cut a measurement short.
+            let untimed = Limits { max_time: None, ..limits };
+            let time = output.time.then(|| match engine {
+                Engine::Fast => timing::median(|| {
+                    let _ = crabdice::play_with(deal, variant, untimed, &mut |_| {});
+                }),
+                Engine::Literal => timing::median(|| {
+                    let _ = crabdice::play_observed(deal, variant, &mut NoTrace);
+                }),
+            });
+            runs.push(EngineRun { engine, outcome, time });
+        }
+        // The fast engine skips sub-games; counting them takes a walk
+        // through every game. A deal that cannot start one needs none.
+        let mut games_unknown = false;
+        if games.is_none() && output.json && variant == Variant::Recursive {
+            games = if deal.can_recurse() {
                 let counting = format!("{label} (counting the games for --json)");
                 let count = count_games_within(deal, limits, started, &counting)?;
                 games_unknown = count.is_none();
@@ -103,23 +144,37 @@ pub fn run(
             } else {
                 Some((1_u8.into(), 0))
             };
-            (outcome, games)
-        };
-        // The part was solved within the limits; its repeats are not
-        // stopped by the clock, which would cut a measurement short.
-        let untimed = Limits { max_time: None, ..limits };
-        let time = output.time.then(|| match options.engine {
-            CombatEngine::Fast => timing::median(|| {
-                let _ = crabdice::play_with(deal, variant, untimed, &mut |_| {});
-            }),
-            CombatEngine::Literal => timing::median(|| {
-                let _ = crabdice::play_observed(deal, variant, &mut NoTrace);
-            }),
-        });
+        }
         let games = games.filter(|_| variant == Variant::Recursive);
-        parts.push(Part { number, outcome, games, games_unknown, time, wide_scores });
+        // The first engine answers; the runs are kept to compare only when
+        // there are several.
+        let (outcome, time) = (runs[0].outcome.clone(), runs[0].time);
+        if runs.len() == 1 {
+            runs.clear();
+        }
+        parts.push(Part {
+            number,
+            outcome,
+            games,
+            games_unknown,
+            time,
+            wide_scores,
+            engines: runs,
+        });
     }
     Ok(parts)
+}
+
+/// Plays with the fast engine, within `limits`, with a progress line.
+fn play_fast(
+    deal: &Deal,
+    variant: Variant,
+    limits: Limits,
+    label: &str,
+) -> Result<Outcome, Failure> {
+    let mut progress = Progress::new(label.to_owned(), &limits);
+    crabdice::play_with(deal, variant, limits, &mut |rounds| progress.tick(rounds))
+        .map_err(|e| exhausted(label, &e))
 }
 
 fn exhausted(label: &str, error: &Exhausted) -> Failure {
@@ -164,21 +219,33 @@ impl<O: Observer> Observer for Reporting<O> {
 }
 
 /// Plays with the literal engine, within `limits`, the time limit counted
-/// from `started` (the part's start).
-fn play_literal(
+/// from `started` (the part's start); with `trace`, the puzzle's log is
+/// streamed there.
+fn play_literal<W: Write + ?Sized>(
     deal: &Deal,
     variant: Variant,
     limits: Limits,
     started: Instant,
     label: &str,
-    observer: &mut dyn Observer,
+    trace: Option<&mut W>,
 ) -> Result<crabdice::Report, Failure> {
-    let mut reporting = Reporting {
-        inner: observer,
-        rounds: 0,
-        progress: Progress::new(label.to_owned(), &limits),
+    let progress = Progress::new(label.to_owned(), &limits);
+    let bounded = left(limits, started);
+    let played = if let Some(out) = trace {
+        // Standard output flushes every line; a long game's log is
+        // millions of lines, so buffer it (the log flushes at the end).
+        let log = PuzzleLog::new(std::io::BufWriter::with_capacity(1 << 16, out), variant);
+        let mut reporting = Reporting { inner: log, rounds: 0, progress };
+        let played = crabdice::play_observed_with(deal, variant, bounded, &mut reporting);
+        if let Some(error) = reporting.inner.error() {
+            return Err(std::io::Error::new(error.kind(), error.to_string()).into());
+        }
+        played
+    } else {
+        let mut reporting = Reporting { inner: NoTrace, rounds: 0, progress };
+        crabdice::play_observed_with(deal, variant, bounded, &mut reporting)
     };
-    match crabdice::play_observed_with(deal, variant, left(limits, started), &mut reporting) {
+    match played {
         Ok(Some(report)) => Ok(report),
         // The observer stopped because the output closed.
         Ok(None) => Err(Failure::ClosedOutput),
@@ -214,15 +281,13 @@ fn count_games_within(
         Ok(count) => Ok(Some(count)),
         Err(Exhausted::Time { played, .. }) if budget => {
             drop(progress);
-            // Not `eprintln!`, which panics when standard error is closed.
-            let _ = writeln!(
-                std::io::stderr(),
-                "note: {label}: stopped after {} s and {played} rounds, so `games` and \
-                 `max_depth` are null (the answer is exact): this deal plays too many games to \
-                 count quickly; give --max-time SECONDS to count for longer (the run then \
-                 fails, without the answer, if the count is not done in time)",
+            crate::failure::note(format_args!(
+                "{label}: stopped after {} s and {played} rounds, so `games` and `max_depth` \
+                 are null (the answer is exact): this deal plays too many games to count \
+                 quickly; give --max-time SECONDS to count for longer (the run then fails, \
+                 without the answer, if the count is not done in time)",
                 GAMES_BUDGET.as_secs()
-            );
+            ));
             Ok(None)
         }
         Err(error @ Exhausted::Time { .. }) => Err(Failure::Error(miette!(

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::cli::{DiceEngine, DiceOptions, Output};
 use crate::failure::Failure;
-use crate::output::{Line, nanos};
+use crate::output::{EngineRun, Line, nanos};
 use crate::source::Source;
 use crate::timing;
 
@@ -39,6 +39,18 @@ struct Dirac {
     engine: DiracEngine,
     outcome: DiracOutcome,
     histogram: Option<Vec<WinsByTurn>>,
+    time: Option<Duration>,
+    /// `--engine all`: every engine's run, the default's first (empty
+    /// otherwise).
+    engines: Vec<DiracRun>,
+    /// `--engine all`: the engines that refused the game, and why.
+    left_out: Vec<(DiracEngine, String)>,
+}
+
+/// What one engine made of part 2.
+struct DiracRun {
+    engine: DiracEngine,
+    outcome: DiracOutcome,
     time: Option<Duration>,
 }
 
@@ -105,11 +117,13 @@ pub fn parse(
     Ok(Game { starts })
 }
 
-fn engine(engine: DiceEngine) -> DiracEngine {
+/// The engine `--engine` names to answer, and those it runs beside it.
+fn engines(engine: DiceEngine) -> (DiracEngine, &'static [DiracEngine]) {
     match engine {
-        DiceEngine::PerPlayer => DiracEngine::PerPlayer,
-        DiceEngine::Memo => DiracEngine::Memo,
-        DiceEngine::Tree => DiracEngine::Tree,
+        DiceEngine::PerPlayer => (DiracEngine::PerPlayer, &[]),
+        DiceEngine::Memo => (DiracEngine::Memo, &[]),
+        DiceEngine::Tree => (DiracEngine::Tree, &[]),
+        DiceEngine::All => (DiracEngine::PerPlayer, &[DiracEngine::Memo, DiracEngine::Tree]),
     }
 }
 
@@ -130,34 +144,83 @@ pub fn run(
     } else {
         None
     };
-    let dirac = if output.wants(2) {
-        let rules = rules(2, options);
-        let (engine, limits) = (engine(options.engine), limits(options));
-        let outcome =
-            play_dirac_within(starts, &rules, engine, &limits).map_err(|e| error(source, 2, e))?;
-        let histogram = if options.histogram {
-            Some(win_histogram_within(starts, &rules, &limits).map_err(|e| error(source, 2, e))?)
-        } else {
-            None
-        };
-        let time = output
-            .time
-            .then(|| timing::median(|| drop(play_dirac_within(starts, &rules, engine, &limits))));
-        Some(Dirac { rules, engine, outcome, histogram, time })
+    let dirac = if output.wants(2) { Some(dirac(source, starts, output, options)?) } else { None };
+    Ok(Solved { players: starts.positions().to_vec(), deterministic, dirac })
+}
+
+/// Counts part 2 with the engine `options` name, or with all of them.
+fn dirac(
+    source: &Source,
+    starts: &Starts,
+    output: Output,
+    options: &DiceOptions,
+) -> Result<Dirac, Failure> {
+    let rules = rules(2, options);
+    let limits = limits(options);
+    let (answering, others) = engines(options.engine);
+    let count = |engine| play_dirac_within(starts, &rules, engine, &limits);
+    let time = |engine| output.time.then(|| timing::median(|| drop(count(engine))));
+    let outcome = count(answering).map_err(|e| error(source, 2, e))?;
+    let histogram = if options.histogram {
+        Some(win_histogram_within(starts, &rules, &limits).map_err(|e| error(source, 2, e))?)
     } else {
         None
     };
-    Ok(Solved { players: starts.positions().to_vec(), deterministic, dirac })
+    let mut engines = Vec::new();
+    let mut left_out = Vec::new();
+    if !others.is_empty() {
+        engines.push(DiracRun {
+            engine: answering,
+            outcome: outcome.clone(),
+            time: time(answering),
+        });
+    }
+    for &engine in others {
+        match count(engine) {
+            Ok(outcome) => engines.push(DiracRun { engine, outcome, time: time(engine) }),
+            Err(refused) => {
+                crate::failure::note(format_args!(
+                    "{}: part 2: --engine all leaves out the {} engine: {refused}",
+                    source.name,
+                    engine.name()
+                ));
+                left_out.push((engine, refused.to_string()));
+            }
+        }
+    }
+    let time = engines.first().map_or_else(|| time(answering), |run| run.time);
+    Ok(Dirac { rules, engine: answering, outcome, histogram, time, engines, left_out })
+}
+
+/// Part 2's facts, for `--engine all` to compare.
+fn dirac_run(run: &DiracRun) -> EngineRun {
+    let wins: Vec<String> = run.outcome.wins.iter().map(ToString::to_string).collect();
+    EngineRun {
+        engine: run.engine.name(),
+        answer: run.outcome.answer.to_string(),
+        time: run.time,
+        facts: vec![
+            ("answer", run.outcome.answer.to_string()),
+            ("winner", (run.outcome.winner + 1).to_string()),
+            ("wins", wins.join(", ")),
+        ],
+    }
 }
 
 /// The answer lines.
 pub fn lines(solved: &Solved) -> Vec<Line> {
     let mut lines = Vec::new();
     if let Some(part) = &solved.deterministic {
-        lines.push(Line { part: 1, answer: part.outcome.answer.to_string(), time: part.time });
+        let answer = part.outcome.answer.to_string();
+        lines.push(Line { part: 1, answer, time: part.time, engines: Vec::new() });
     }
     if let Some(part) = &solved.dirac {
-        lines.push(Line { part: 2, answer: part.outcome.answer.to_string(), time: part.time });
+        lines.push(Line {
+            part: 2,
+            answer: part.outcome.answer.to_string(),
+            time: part.time,
+            engines: part.engines.iter().map(dirac_run).collect(),
+        });
     }
     lines
 }
@@ -243,6 +306,25 @@ struct DiracJson {
     histogram: Option<Vec<HistogramJson>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ns: Option<u64>,
+    /// `--engine all`: every engine's count, or why it was left out.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    engines: Vec<DiracEngineJson>,
+}
+
+#[derive(Serialize)]
+struct DiracEngineJson {
+    engine: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wins: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_ns: Option<u64>,
+    /// Why the engine did not count the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    left_out: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -282,6 +364,26 @@ pub fn json(file: &str, solved: &Solved) -> serde_json::Result<serde_json::Value
                 .collect()
         }),
         time_ns: part.time.map(nanos),
+        engines: part
+            .engines
+            .iter()
+            .map(|run| DiracEngineJson {
+                engine: run.engine.name(),
+                answer: Some(run.outcome.answer.to_string()),
+                winner: Some(run.outcome.winner + 1),
+                wins: Some(strings(&run.outcome.wins)),
+                time_ns: run.time.map(nanos),
+                left_out: None,
+            })
+            .chain(part.left_out.iter().map(|(engine, why)| DiracEngineJson {
+                engine: engine.name(),
+                answer: None,
+                winner: None,
+                wins: None,
+                time_ns: None,
+                left_out: Some(why.clone()),
+            }))
+            .collect(),
     });
     serde_json::to_value(DiceJson { file, game: "dice", players: &solved.players, part1, part2 })
 }

@@ -33,6 +33,13 @@ impl Failure {
     }
 }
 
+/// Prints `note: {message}` on standard error: something the user should
+/// know about a run that still succeeds. Not `eprintln!`, which panics when
+/// standard error is closed.
+pub fn note(message: std::fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr(), "note: {message}");
+}
+
 impl From<miette::Report> for Failure {
     fn from(report: miette::Report) -> Self {
         Self::Error(report)

@@ -41,10 +41,33 @@ pub struct Line {
     pub part: u8,
     pub answer: String,
     pub time: Option<std::time::Duration>,
+    /// `--engine all`: each engine's run, the default engine's first (empty
+    /// for a single engine).
+    pub engines: Vec<EngineRun>,
 }
 
-fn combat_answer(part: &combat::Part) -> String {
-    match (part.outcome.score, part.outcome.end) {
+/// `--engine all`: what one engine made of a part.
+pub struct EngineRun {
+    pub engine: &'static str,
+    pub answer: String,
+    pub time: Option<std::time::Duration>,
+    /// Everything the engines are compared on, field by field: the whole
+    /// outcome, not the answer alone.
+    pub facts: Vec<(&'static str, String)>,
+}
+
+impl EngineRun {
+    /// The engine's name, with its time if measured.
+    fn label(&self) -> String {
+        match self.time {
+            Some(time) => format!("{} {}", self.engine, timing::format(time)),
+            None => self.engine.to_owned(),
+        }
+    }
+}
+
+fn combat_answer(outcome: &crabdice::Outcome) -> String {
+    match (outcome.score, outcome.end) {
         (Some(score), _) => score.to_string(),
         (None, crabdice::End::Cycle { start, length }) => {
             format!("no winner: the decks repeat forever, every {length} rounds from round {start}")
@@ -53,12 +76,85 @@ fn combat_answer(part: &combat::Part) -> String {
     }
 }
 
+/// One Combat engine's run, with the whole outcome as its facts.
+fn combat_engine(run: &combat::EngineRun) -> EngineRun {
+    let outcome = &run.outcome;
+    let decks = |player: crabdice::Player| {
+        let cards: Vec<String> = outcome.decks[player].iter().map(ToString::to_string).collect();
+        format!("[{}]", cards.join(", "))
+    };
+    let end = match outcome.end {
+        crabdice::End::Cycle { start, length } => {
+            format!("cycle of {length} rounds from round {start}")
+        }
+        end => end.name().to_owned(),
+    };
+    let facts = vec![
+        ("winner", outcome.winner.map_or_else(|| "none".to_owned(), |p| p.number().to_string())),
+        ("score", outcome.score.map_or_else(|| "none".to_owned(), |s| s.to_string())),
+        ("end", end),
+        ("rounds", outcome.rounds.to_string()),
+        ("player 1's final deck", decks(crabdice::Player::One)),
+        ("player 2's final deck", decks(crabdice::Player::Two)),
+    ];
+    EngineRun { engine: run.engine.name(), answer: combat_answer(outcome), time: run.time, facts }
+}
+
+/// `--engine all`: an error naming every part whose engines disagree, and
+/// on what.
+pub fn agree(result: &FileResult) -> Result<(), Failure> {
+    let help = "every engine's answer is on standard output; please report this input";
+    fail_on(result, &disagreements(&lines(result)), help)
+}
+
+/// An error naming the file and each of `problems`, if there are any.
+fn fail_on(result: &FileResult, problems: &[String], help: &'static str) -> Result<(), Failure> {
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::Error(miette::miette!(help = help, "{}: {}", result.name, problems.join("; "))))
+}
+
+/// Each part on which an engine finds anything other than the first
+/// engine does: `part 2: fast and literal disagree on score (291 against
+/// 290), rounds (17 against 18)`.
+fn disagreements(lines: &[Line]) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in lines {
+        let Some((first, others)) = line.engines.split_first() else { continue };
+        for other in others {
+            let fields: Vec<String> = first
+                .facts
+                .iter()
+                .zip(&other.facts)
+                .filter(|(one, two)| one != two)
+                .map(|((field, one), (_, two))| format!("{field} ({one} against {two})"))
+                .collect();
+            if !fields.is_empty() {
+                found.push(format!(
+                    "part {}: {} and {} disagree on {}",
+                    line.part,
+                    first.engine,
+                    other.engine,
+                    fields.join(", ")
+                ));
+            }
+        }
+    }
+    found
+}
+
 /// A file's answers, one line a part run.
 fn lines(result: &FileResult) -> Vec<Line> {
     match &result.solved {
         Solved::Combat(parts) => parts
             .iter()
-            .map(|p| Line { part: p.number, answer: combat_answer(p), time: p.time })
+            .map(|p| Line {
+                part: p.number,
+                answer: combat_answer(&p.outcome),
+                time: p.time,
+                engines: p.engines.iter().map(combat_engine).collect(),
+            })
             .collect(),
         Solved::Dice(solved) => dice::lines(solved),
     }
@@ -76,15 +172,7 @@ pub fn check(result: &FileResult, expected: &[String]) -> Result<(), Failure> {
             format!("part {}: {}, where {expected} was expected", line.part, line.answer)
         })
         .collect();
-    if wrong.is_empty() {
-        return Ok(());
-    }
-    Err(Failure::Error(miette::miette!(
-        help = "the answers found are on standard output",
-        "{}: {}",
-        result.name,
-        wrong.join("; ")
-    )))
+    fail_on(result, &wrong, "the answers found are on standard output")
 }
 
 /// The text output.
@@ -100,10 +188,7 @@ pub fn text(results: &[FileResult], output: Output) -> String {
             if output.part.is_none() || several {
                 let _ = write!(text, "part {}: ", line.part);
             }
-            text.push_str(&line.answer);
-            if let Some(time) = line.time {
-                let _ = write!(text, " ({})", timing::format(time));
-            }
+            text.push_str(&answer_text(&line));
             text.push('\n');
         }
         if let Solved::Dice(solved) = &result.solved {
@@ -111,6 +196,26 @@ pub fn text(results: &[FileResult], output: Output) -> String {
         }
     }
     text
+}
+
+/// A line's answer, with its time, or with every engine's (`--engine all`):
+/// `291 (fast 8.10 µs, literal 95.3 µs: agree)` when they agree in every
+/// fact, each engine's answer when they do not.
+fn answer_text(line: &Line) -> String {
+    let engines = &line.engines;
+    let agree = engines.iter().all(|run| run.facts == engines[0].facts);
+    let labels = || engines.iter().map(EngineRun::label).collect::<Vec<_>>().join(", ");
+    match (engines.as_slice(), line.time) {
+        ([], None) => line.answer.clone(),
+        ([], Some(time)) => format!("{} ({})", line.answer, timing::format(time)),
+        ([_], _) => format!("{} ({})", line.answer, labels()),
+        (_, _) if agree => format!("{} ({}: agree)", line.answer, labels()),
+        (_, _) => engines
+            .iter()
+            .map(|run| format!("{} ({})", run.answer, run.label()))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
 }
 
 #[derive(Serialize)]
@@ -129,8 +234,9 @@ struct CycleJson {
     length: u64,
 }
 
+/// What an engine found of a Combat part's top game.
 #[derive(Serialize)]
-struct CombatPartJson {
+struct OutcomeJson {
     winner: Option<u8>,
     score: Option<serde_json::Value>,
     end: &'static str,
@@ -138,6 +244,12 @@ struct CombatPartJson {
     /// Part 1 only: the cycle, or `null` when the game ends.
     #[serde(skip_serializing_if = "Option::is_none")]
     cycle: Option<serde_json::Value>,
+}
+
+#[derive(Serialize)]
+struct CombatPartJson {
+    #[serde(flatten)]
+    outcome: OutcomeJson,
     #[serde(skip_serializing_if = "Option::is_none")]
     /// A number, or a string of decimal digits past 2^64 − 1.
     games: Option<serde_json::Value>,
@@ -145,25 +257,49 @@ struct CombatPartJson {
     max_depth: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ns: Option<u64>,
+    /// `--engine all`: every engine's outcome, fast first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    engines: Vec<CombatEngineJson>,
 }
 
-fn combat_part_json(part: &combat::Part) -> CombatPartJson {
-    let outcome = &part.outcome;
+#[derive(Serialize)]
+struct CombatEngineJson {
+    engine: &'static str,
+    #[serde(flatten)]
+    outcome: OutcomeJson,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_ns: Option<u64>,
+}
+
+/// A score as JSON: a number, or a string for a deal that can score past
+/// 2^64 − 1 (whatever this score is).
+fn score_json(score: Option<u128>, wide: bool) -> Option<serde_json::Value> {
+    score.map(|score| match u64::try_from(score) {
+        Ok(small) if !wide => small.into(),
+        _ => score.to_string().into(),
+    })
+}
+
+/// An outcome as JSON. Part 1 always says whether it cycles (its `cycle`
+/// is `{start, length}`, or `null` when the game ends); part 2 cannot.
+fn outcome_json(part: &combat::Part, outcome: &crabdice::Outcome) -> OutcomeJson {
     let cycle = match outcome.end {
         crabdice::End::Cycle { start, length } => Some(CycleJson { start, length }),
         _ => None,
     };
-    let unknown = || part.games_unknown.then_some(serde_json::Value::Null);
-    CombatPartJson {
+    OutcomeJson {
         winner: outcome.winner.map(crabdice::Player::number),
-        score: outcome.score.map(|score| match u64::try_from(score) {
-            Ok(small) if !part.wide_scores => small.into(),
-            _ => score.to_string().into(),
-        }),
+        score: score_json(outcome.score, part.wide_scores),
         end: outcome.end.name(),
         rounds: outcome.rounds,
-        // Part 1 always says whether it cycles; part 2 cannot.
         cycle: (part.number == 1).then(|| serde_json::to_value(cycle).unwrap_or_default()),
+    }
+}
+
+fn combat_part_json(part: &combat::Part) -> CombatPartJson {
+    let unknown = || part.games_unknown.then_some(serde_json::Value::Null);
+    CombatPartJson {
+        outcome: outcome_json(part, &part.outcome),
         // `null` when they were asked for but not counted in time.
         games: part
             .games
@@ -175,6 +311,15 @@ fn combat_part_json(part: &combat::Part) -> CombatPartJson {
             .or_else(unknown),
         max_depth: part.games.as_ref().map(|(_, depth)| (*depth).into()).or_else(unknown),
         time_ns: part.time.map(nanos),
+        engines: part
+            .engines
+            .iter()
+            .map(|run| CombatEngineJson {
+                engine: run.engine.name(),
+                outcome: outcome_json(part, &run.outcome),
+                time_ns: run.time.map(nanos),
+            })
+            .collect(),
     }
 }
 
@@ -213,4 +358,48 @@ pub fn json(results: &[FileResult]) -> String {
     let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
     text.push('\n');
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(engine: &'static str, answer: &str, rounds: &str) -> EngineRun {
+        EngineRun {
+            engine,
+            answer: answer.to_owned(),
+            time: None,
+            facts: vec![("score", answer.to_owned()), ("rounds", rounds.to_owned())],
+        }
+    }
+
+    fn line(engines: Vec<EngineRun>) -> Line {
+        Line { part: 2, answer: engines[0].answer.clone(), time: None, engines }
+    }
+
+    #[test]
+    fn engines_that_agree_share_one_answer() {
+        let agreeing = line(vec![run("fast", "291", "17"), run("literal", "291", "17")]);
+        assert_eq!(answer_text(&agreeing), "291 (fast, literal: agree)");
+        assert!(disagreements(&[agreeing]).is_empty());
+    }
+
+    #[test]
+    fn engines_that_disagree_on_anything_are_named_with_what_each_found() {
+        // The same answer, but not the same game: still a disagreement.
+        let rounds = line(vec![run("fast", "291", "17"), run("literal", "291", "18")]);
+        assert_eq!(answer_text(&rounds), "291 (fast), 291 (literal)");
+        assert_eq!(
+            disagreements(&[rounds]),
+            ["part 2: fast and literal disagree on rounds (17 against 18)"]
+        );
+        let mut three = vec![run("a", "1", "5"), run("b", "2", "6"), run("c", "1", "5")];
+        three[1].time = Some(std::time::Duration::from_micros(12));
+        let three = line(three);
+        assert_eq!(answer_text(&three), "1 (a), 2 (b 12.0 µs), 1 (c)");
+        assert_eq!(
+            disagreements(&[three]),
+            ["part 2: a and b disagree on score (1 against 2), rounds (5 against 6)"]
+        );
+    }
 }

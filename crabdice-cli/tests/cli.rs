@@ -1255,3 +1255,104 @@ fn expect_needs_one_answer_a_part_of_one_file() {
         refused(&["combat", "examples/combat.txt", "--expect", missing], &["an answer is missing"]);
     }
 }
+
+#[test]
+fn engine_all_plays_both_combat_engines_side_by_side() {
+    crabdice()
+        .args(["combat", "examples/combat.txt", "--engine", "all"])
+        .assert()
+        .success()
+        .stdout("part 1: 306 (fast, literal: agree)\npart 2: 291 (fast, literal: agree)\n")
+        .stderr("");
+    // With --time, each engine's median; with --part, the answer stays first.
+    let timed =
+        stdout_of(&["combat", "examples/combat.txt", "--engine", "all", "--part", "2", "--time"]);
+    let time = r"[0-9.]+ (ns|µs|ms|s)";
+    let pattern = format!(r"^291 \(fast {time}, literal {time}: agree\)\n$");
+    assert!(predicate::str::is_match(pattern).unwrap().eval(&timed), "{timed}");
+    // --expect checks the answer the engines agree on.
+    crabdice()
+        .args(["combat", "examples/combat.txt", "--engine", "all", "--expect", "306,290"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("part 2: 291, where 290 was expected"));
+}
+
+#[test]
+fn engine_all_agrees_on_cycles_and_on_corpus_deals() {
+    // The puzzle's endless deal cycles in plain Combat: both engines find
+    // the same cycle.
+    let endless = "Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n";
+    let value = json_from(&["combat", "-", "--engine", "all", "--json"], endless);
+    let engines = value["part1"]["engines"].as_array().unwrap();
+    assert_eq!(engines.len(), 2);
+    for (run, name) in engines.iter().zip(["fast", "literal"]) {
+        assert_eq!(run["engine"], name);
+        assert_eq!(run["end"], "cycle");
+        assert_eq!(run["cycle"], serde_json::json!({ "start": 1, "length": 6 }));
+    }
+    assert_eq!(value["part2"]["engines"][1]["score"], 105);
+    // The literal engine plays every game, so it counts them for --json,
+    // as the walk that counts them for the fast engine does.
+    let counted = json_from(&["combat", "-", "--json"], endless);
+    assert_eq!(value["part2"]["games"], counted["part2"]["games"]);
+    let example = json(&["combat", "examples/combat.txt", "--engine", "all", "--json"]);
+    assert_eq!(
+        (&example["part2"]["games"], &example["part2"]["max_depth"]),
+        (&5.into(), &2.into())
+    );
+    // Two corpus deals, of 147 and 8,235 games (the literal engine plays
+    // them all; the fast one skips most).
+    for (deal, answers) in [("deal-992", "31543,34264"), ("deal-2774", "31395,34834")] {
+        let path = format!("crabdice/benches/corpus/{deal}.txt");
+        crabdice()
+            .args(["combat", &path, "--engine", "all", "--expect", answers])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("(fast, literal: agree)").count(2));
+    }
+}
+
+#[test]
+fn engine_all_counts_the_dirac_game_with_every_engine_that_takes_it() {
+    // The universe tree refuses the puzzle's game (over 10^14 universes):
+    // it is left out, with a note, and the other two agree.
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--engine", "all"])
+        .assert()
+        .success()
+        .stdout("part 1: 739785\npart 2: 444356092776315 (per-player, memo: agree)\n")
+        .stderr(predicate::str::contains(
+            "note: examples/dice.txt: part 2: --engine all leaves out the tree engine: the \
+             universe tree engine visits every roll",
+        ));
+    // At target 10 all three count it.
+    let args = ["dice", "examples/dice.txt", "--part", "2", "--target", "10", "--engine", "all"];
+    crabdice()
+        .args(args)
+        .assert()
+        .success()
+        .stdout("18973591 (per-player, memo, tree: agree)\n")
+        .stderr("");
+    let value = json(&[&args[..], &["--json"]].concat());
+    let engines = value["part2"]["engines"].as_array().unwrap();
+    let names: Vec<_> = engines.iter().map(|run| run["engine"].as_str().unwrap()).collect();
+    assert_eq!(names, ["per-player", "memo", "tree"]);
+    for run in engines {
+        assert_eq!(run["wins"], serde_json::json!(["18973591", "12657100"]));
+    }
+    // A refusal is in the JSON too.
+    let value = json(&["dice", "examples/dice.txt", "--part", "2", "--engine", "all", "--json"]);
+    let tree = &value["part2"]["engines"][2];
+    assert_eq!(tree["engine"], "tree");
+    assert!(tree["left_out"].as_str().unwrap().contains("100000000 rolls"), "{tree}");
+    assert!(tree.get("answer").is_none());
+}
+
+#[test]
+fn engine_all_with_trace_logs_the_literal_game_and_checks_it_against_the_fast_one() {
+    let traced =
+        stdout_of(&["combat", "examples/combat.txt", "--part", "2", "--trace", "--engine", "all"]);
+    assert!(traced.starts_with("=== Game 1 ===\n"), "{traced}");
+    assert!(traced.ends_with("\n291 (fast, literal: agree)\n"), "{traced}");
+}

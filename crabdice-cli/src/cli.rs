@@ -263,7 +263,7 @@ pub struct DiceOptions {
     /// Rolls per turn [puzzle: 3].
     #[arg(long, value_name = "R", value_parser = whole_number, allow_negative_numbers = true)]
     pub rolls: Option<u64>,
-    /// How part 2 counts universes.
+    /// How part 2 counts universes (`all` also plays part 1 roll by roll).
     #[arg(long, value_enum, default_value_t = DiceEngine::PerPlayer)]
     pub engine: DiceEngine,
     /// Print, per turn, how many universes each player wins (part 2).
@@ -299,10 +299,11 @@ pub enum DiceEngine {
     Memo,
     /// Every universe, one roll at a time (small rules only).
     Tree,
-    /// All three, cross-checked on every player's wins: part 2's answer
-    /// with each engine's time (--time), and exit status 1 if they
-    /// disagree. An engine that refuses the game (too large for it) is
-    /// left out, with a note.
+    /// All three, cross-checked on every player's wins, and part 1 played
+    /// also roll by roll (`literal`), cross-checked on every score: each
+    /// answer with every engine's time (--time), and exit status 1 if they
+    /// disagree. An engine that refuses the game (too large for it) is left
+    /// out, with a note.
     All,
 }
 

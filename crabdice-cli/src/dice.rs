@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use crabdice::{
     DeterministicOutcome, DiceError, DiceRules, DiracEngine, DiracLimits, DiracOutcome, Starts,
-    WinsByTurn, play_deterministic, play_dirac_within, win_histogram_within,
+    WinsByTurn, play_deterministic, play_deterministic_literal, play_dirac_within,
+    win_histogram_within,
 };
 use serde::Serialize;
 
@@ -32,6 +33,7 @@ struct Deterministic {
     rules: DiceRules,
     outcome: DeterministicOutcome,
     time: Option<Duration>,
+    compared: Compared<DeterministicOutcome>,
 }
 
 struct Dirac {
@@ -40,18 +42,16 @@ struct Dirac {
     outcome: DiracOutcome,
     histogram: Option<Vec<WinsByTurn>>,
     time: Option<Duration>,
-    /// `--engine all`: every engine's run, the default's first (empty
-    /// otherwise).
-    engines: Vec<DiracRun>,
-    /// `--engine all`: the engines that refused the game, and why.
-    left_out: Vec<(DiracEngine, String)>,
+    compared: Compared<DiracOutcome>,
 }
 
-/// What one engine made of part 2.
-struct DiracRun {
-    engine: DiracEngine,
-    outcome: DiracOutcome,
-    time: Option<Duration>,
+/// `--engine all`: what each engine made of a part.
+struct Compared<O> {
+    /// Each engine's name, outcome and time, the answering engine's first
+    /// (empty for one engine).
+    runs: Vec<(&'static str, O, Option<Duration>)>,
+    /// The engines that refused the game, and why.
+    left_out: Vec<(&'static str, String)>,
 }
 
 /// The puzzle's rules and the default limits.
@@ -117,7 +117,7 @@ pub fn parse(
     Ok(Game { starts })
 }
 
-/// The engine `--engine` names to answer, and those it runs beside it.
+/// The Dirac engine `--engine` names to answer, and those it runs beside it.
 fn engines(engine: DiceEngine) -> (DiracEngine, &'static [DiracEngine]) {
     match engine {
         DiceEngine::PerPlayer => (DiracEngine::PerPlayer, &[]),
@@ -125,6 +125,12 @@ fn engines(engine: DiceEngine) -> (DiracEngine, &'static [DiracEngine]) {
         DiceEngine::Tree => (DiracEngine::Tree, &[]),
         DiceEngine::All => (DiracEngine::PerPlayer, &[DiracEngine::Memo, DiracEngine::Tree]),
     }
+}
+
+/// The deterministic game's engine that answers, and those `--engine`
+/// runs beside it: `all` adds the literal one, roll by roll.
+fn deterministic_engines(engine: DiceEngine) -> (&'static str, &'static [&'static str]) {
+    ("fast", if engine == DiceEngine::All { &["literal"] } else { &[] })
 }
 
 /// Plays the parts `output` asks for.
@@ -138,88 +144,123 @@ pub fn run(
     let starts = &game.starts;
     let deterministic = if output.wants(1) {
         let rules = rules(1, options);
-        let outcome = play_deterministic(starts, &rules).map_err(|e| error(source, 1, e))?;
-        let time = output.time.then(|| timing::median(|| drop(play_deterministic(starts, &rules))));
-        Some(Deterministic { rules, outcome, time })
+        let play = |engine| match engine {
+            "literal" => play_deterministic_literal(starts, &rules),
+            _ => play_deterministic(starts, &rules),
+        };
+        let engines = deterministic_engines(options.engine);
+        let (outcome, time, compared) = compare(source, 1, output, engines, |&e| e, play)?;
+        Some(Deterministic { rules, outcome, time, compared })
     } else {
         None
     };
-    let dirac = if output.wants(2) { Some(dirac(source, starts, output, options)?) } else { None };
+    let dirac = if output.wants(2) {
+        let rules = rules(2, options);
+        let limits = limits(options);
+        let engines = engines(options.engine);
+        let play = |engine| play_dirac_within(starts, &rules, engine, &limits);
+        let (outcome, time, compared) = compare(source, 2, output, engines, |e| e.name(), play)?;
+        let histogram = if options.histogram {
+            Some(win_histogram_within(starts, &rules, &limits).map_err(|e| error(source, 2, e))?)
+        } else {
+            None
+        };
+        Some(Dirac { rules, engine: engines.0, outcome, histogram, time, compared })
+    } else {
+        None
+    };
     Ok(Solved { players: starts.positions().to_vec(), deterministic, dirac })
 }
 
-/// Counts part 2 with the engine `options` name, or with all of them.
-fn dirac(
+/// Plays `part` with the `answering` engine (its refusal is the run's
+/// error) and with `--engine all`'s `others`, compared with it (an engine
+/// that refuses the game is left out, with a note). Gives the answer, its
+/// time (`--time`), and every engine's run when there are several.
+fn compare<E: Copy, O: Clone>(
     source: &Source,
-    starts: &Starts,
+    part: u8,
     output: Output,
-    options: &DiceOptions,
-) -> Result<Dirac, Failure> {
-    let rules = rules(2, options);
-    let limits = limits(options);
-    let (answering, others) = engines(options.engine);
-    let count = |engine| play_dirac_within(starts, &rules, engine, &limits);
-    let time = |engine| output.time.then(|| timing::median(|| drop(count(engine))));
-    let outcome = count(answering).map_err(|e| error(source, 2, e))?;
-    let histogram = if options.histogram {
-        Some(win_histogram_within(starts, &rules, &limits).map_err(|e| error(source, 2, e))?)
-    } else {
-        None
-    };
-    let mut engines = Vec::new();
-    let mut left_out = Vec::new();
+    (answering, others): (E, &[E]),
+    name: impl Fn(&E) -> &'static str,
+    play: impl Fn(E) -> Result<O, DiceError>,
+) -> Result<(O, Option<Duration>, Compared<O>), Failure> {
+    let time = |engine| output.time.then(|| timing::median(|| drop(play(engine))));
+    let mut compared = Compared { runs: Vec::new(), left_out: Vec::new() };
+    let outcome = play(answering).map_err(|e| error(source, part, e))?;
+    let answer_time = time(answering);
     if !others.is_empty() {
-        engines.push(DiracRun {
-            engine: answering,
-            outcome: outcome.clone(),
-            time: time(answering),
-        });
+        compared.runs.push((name(&answering), outcome.clone(), answer_time));
     }
     for &engine in others {
-        match count(engine) {
-            Ok(outcome) => engines.push(DiracRun { engine, outcome, time: time(engine) }),
+        match play(engine) {
+            Ok(outcome) => compared.runs.push((name(&engine), outcome, time(engine))),
             Err(refused) => {
                 crate::failure::note(format_args!(
-                    "{}: part 2: --engine all leaves out the {} engine: {refused}",
+                    "{}: part {part}: --engine all leaves out the {} engine: {refused}",
                     source.name,
-                    engine.name()
+                    name(&engine)
                 ));
-                left_out.push((engine, refused.to_string()));
+                compared.left_out.push((name(&engine), refused.to_string()));
             }
         }
     }
-    let time = engines.first().map_or_else(|| time(answering), |run| run.time);
-    Ok(Dirac { rules, engine: answering, outcome, histogram, time, engines, left_out })
+    Ok((outcome, answer_time, compared))
 }
 
-/// Part 2's facts, for `--engine all` to compare.
-fn dirac_run(run: &DiracRun) -> EngineRun {
-    let wins: Vec<String> = run.outcome.wins.iter().map(ToString::to_string).collect();
-    EngineRun {
-        engine: run.engine.name(),
-        answer: run.outcome.answer.to_string(),
-        time: run.time,
-        facts: vec![
-            ("answer", run.outcome.answer.to_string()),
-            ("winner", (run.outcome.winner + 1).to_string()),
-            ("wins", wins.join(", ")),
-        ],
+/// What `--engine all` compares of an outcome, field by field, the
+/// answer first.
+trait Facts {
+    fn facts(&self) -> Vec<(&'static str, String)>;
+}
+
+impl Facts for DeterministicOutcome {
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        let scores: Vec<String> = self.scores().iter().map(ToString::to_string).collect();
+        vec![
+            ("answer", self.answer.to_string()),
+            ("winner", (self.winner + 1).to_string()),
+            ("scores", scores.join(", ")),
+            ("turns", self.turns.to_string()),
+            ("rolls", self.rolls.to_string()),
+        ]
     }
+}
+
+impl Facts for DiracOutcome {
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("answer", self.answer.to_string()),
+            ("winner", (self.winner + 1).to_string()),
+            ("wins", strings(&self.wins).join(", ")),
+        ]
+    }
+}
+
+/// One engine's run as a line shows it.
+fn engine_run<O: Facts>(
+    (engine, outcome, time): &(&'static str, O, Option<Duration>),
+) -> EngineRun {
+    let facts = outcome.facts();
+    EngineRun { engine, answer: facts[0].1.clone(), time: *time, facts }
 }
 
 /// The answer lines.
 pub fn lines(solved: &Solved) -> Vec<Line> {
     let mut lines = Vec::new();
     if let Some(part) = &solved.deterministic {
-        let answer = part.outcome.answer.to_string();
-        lines.push(Line { part: 1, answer, time: part.time, engines: Vec::new() });
+        lines.push(Line {
+            part: 1,
+            answer: part.outcome.answer.to_string(),
+            time: part.time,
+            engines: part.compared.runs.iter().map(engine_run).collect(),
+        });
     }
     if let Some(part) = &solved.dirac {
         lines.push(Line {
             part: 2,
             answer: part.outcome.answer.to_string(),
             time: part.time,
-            engines: part.engines.iter().map(dirac_run).collect(),
+            engines: part.compared.runs.iter().map(engine_run).collect(),
         });
     }
     lines
@@ -275,9 +316,9 @@ impl From<&DiceRules> for RulesJson {
     }
 }
 
+/// What an engine found of the deterministic game.
 #[derive(Serialize)]
-struct DeterministicJson {
-    rules: RulesJson,
+struct DeterministicFound {
     answer: String,
     winner: usize,
     /// Strings of decimal digits, like every figure that can outgrow 64
@@ -285,8 +326,29 @@ struct DeterministicJson {
     /// meets a number in one run and a string in the next.
     rolls: String,
     scores: Vec<String>,
+}
+
+impl From<&DeterministicOutcome> for DeterministicFound {
+    fn from(outcome: &DeterministicOutcome) -> Self {
+        Self {
+            answer: outcome.answer.to_string(),
+            winner: outcome.winner + 1,
+            rolls: outcome.rolls.to_string(),
+            scores: outcome.scores().iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct DeterministicJson {
+    rules: RulesJson,
+    #[serde(flatten)]
+    found: DeterministicFound,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ns: Option<u64>,
+    /// `--engine all`: every engine's game, or why it was left out.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    engines: Vec<EngineJson<DeterministicFound>>,
 }
 
 #[derive(Serialize)]
@@ -295,36 +357,68 @@ struct HistogramJson {
     in_game: Vec<String>,
 }
 
+/// What an engine found of the Dirac game.
+#[derive(Serialize)]
+struct DiracFound {
+    answer: String,
+    winner: usize,
+    wins: Vec<String>,
+}
+
+impl From<&DiracOutcome> for DiracFound {
+    fn from(outcome: &DiracOutcome) -> Self {
+        Self {
+            answer: outcome.answer.to_string(),
+            winner: outcome.winner + 1,
+            wins: strings(&outcome.wins),
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct DiracJson {
     rules: RulesJson,
     engine: &'static str,
-    answer: String,
-    winner: usize,
-    wins: Vec<String>,
+    #[serde(flatten)]
+    found: DiracFound,
     #[serde(skip_serializing_if = "Option::is_none")]
     histogram: Option<Vec<HistogramJson>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ns: Option<u64>,
     /// `--engine all`: every engine's count, or why it was left out.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    engines: Vec<DiracEngineJson>,
+    engines: Vec<EngineJson<DiracFound>>,
 }
 
+/// `--engine all`: one engine's findings and time, or why it was left out.
 #[derive(Serialize)]
-struct DiracEngineJson {
+struct EngineJson<F> {
     engine: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    answer: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    winner: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    wins: Option<Vec<String>>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    found: Option<F>,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ns: Option<u64>,
-    /// Why the engine did not count the game.
     #[serde(skip_serializing_if = "Option::is_none")]
     left_out: Option<String>,
+}
+
+impl<O> Compared<O> {
+    /// Every engine's entry: those that ran, then those left out.
+    fn json<'a, F: From<&'a O>>(&'a self) -> Vec<EngineJson<F>> {
+        let ran = self.runs.iter().map(|(engine, outcome, time)| EngineJson {
+            engine,
+            found: Some(outcome.into()),
+            time_ns: time.map(nanos),
+            left_out: None,
+        });
+        let left_out = self.left_out.iter().map(|(engine, why)| EngineJson {
+            engine,
+            found: None,
+            time_ns: None,
+            left_out: Some(why.clone()),
+        });
+        ran.chain(left_out).collect()
+    }
 }
 
 #[derive(Serialize)]
@@ -346,44 +440,21 @@ fn strings(counts: &[crabdice::Universes]) -> Vec<String> {
 pub fn json(file: &str, solved: &Solved) -> serde_json::Result<serde_json::Value> {
     let part1 = solved.deterministic.as_ref().map(|part| DeterministicJson {
         rules: (&part.rules).into(),
-        answer: part.outcome.answer.to_string(),
-        winner: part.outcome.winner + 1,
-        rolls: part.outcome.rolls.to_string(),
-        scores: part.outcome.scores().iter().map(ToString::to_string).collect(),
+        found: (&part.outcome).into(),
         time_ns: part.time.map(nanos),
+        engines: part.compared.json(),
     });
     let part2 = solved.dirac.as_ref().map(|part| DiracJson {
         rules: (&part.rules).into(),
         engine: part.engine.name(),
-        answer: part.outcome.answer.to_string(),
-        winner: part.outcome.winner + 1,
-        wins: strings(&part.outcome.wins),
+        found: (&part.outcome).into(),
         histogram: part.histogram.as_ref().map(|h| {
             h.iter()
                 .map(|p| HistogramJson { alone: strings(&p.alone), in_game: strings(&p.in_game) })
                 .collect()
         }),
         time_ns: part.time.map(nanos),
-        engines: part
-            .engines
-            .iter()
-            .map(|run| DiracEngineJson {
-                engine: run.engine.name(),
-                answer: Some(run.outcome.answer.to_string()),
-                winner: Some(run.outcome.winner + 1),
-                wins: Some(strings(&run.outcome.wins)),
-                time_ns: run.time.map(nanos),
-                left_out: None,
-            })
-            .chain(part.left_out.iter().map(|(engine, why)| DiracEngineJson {
-                engine: engine.name(),
-                answer: None,
-                winner: None,
-                wins: None,
-                time_ns: None,
-                left_out: Some(why.clone()),
-            }))
-            .collect(),
+        engines: part.compared.json(),
     });
     serde_json::to_value(DiceJson { file, game: "dice", players: &solved.players, part1, part2 })
 }

@@ -1314,6 +1314,30 @@ fn engine_all_agrees_on_cycles_and_on_corpus_deals() {
 }
 
 #[test]
+fn engine_all_plays_the_deterministic_game_also_roll_by_roll() {
+    let value = json(&["dice", "examples/dice.txt", "--part", "1", "--engine", "all", "--json"]);
+    let engines = value["part1"]["engines"].as_array().unwrap();
+    assert_eq!(engines.len(), 2);
+    assert_eq!(engines[1]["engine"], "literal");
+    for field in ["answer", "winner", "rolls", "scores"] {
+        assert_eq!(engines[1][field], value["part1"][field], "{field}");
+    }
+    assert_eq!(engines[1]["rolls"], "993");
+    // A game of about 3 × 10^11 rolls is too long to roll: the solver
+    // answers alone, with a note.
+    crabdice()
+        .args(["dice", "examples/dice.txt", "--part", "1", "--target", "1e12", "--engine", "all"])
+        .assert()
+        .success()
+        .stdout("749999999989750000000035 (fast)\n")
+        .stderr(predicate::str::contains(
+            "note: examples/dice.txt: part 1: --engine all leaves out the literal engine: the \
+             literal engine rolls the deterministic die one roll at a time and reached its limit \
+             of 100000000 rolls",
+        ));
+}
+
+#[test]
 fn engine_all_counts_the_dirac_game_with_every_engine_that_takes_it() {
     // The universe tree refuses the puzzle's game (over 10^14 universes):
     // it is left out, with a note, and the other two agree.
@@ -1321,7 +1345,10 @@ fn engine_all_counts_the_dirac_game_with_every_engine_that_takes_it() {
         .args(["dice", "examples/dice.txt", "--engine", "all"])
         .assert()
         .success()
-        .stdout("part 1: 739785\npart 2: 444356092776315 (per-player, memo: agree)\n")
+        .stdout(
+            "part 1: 739785 (fast, literal: agree)\n\
+             part 2: 444356092776315 (per-player, memo: agree)\n",
+        )
         .stderr(predicate::str::contains(
             "note: examples/dice.txt: part 2: --engine all leaves out the tree engine: the \
              universe tree engine visits every roll",

@@ -490,6 +490,16 @@ pub enum RulesError {
         /// The most turns the game may be played for.
         limit: u64,
     },
+    /// The literal engine of the deterministic game rolled the die as often
+    /// as it may, and nobody had won.
+    #[error(
+        "the literal engine rolls the deterministic die one roll at a time and reached its \
+         limit of {limit} rolls before anyone won: lower --target or --board"
+    )]
+    LiteralTooLong {
+        /// The most rolls made.
+        limit: u64,
+    },
     /// A deterministic game with more than 2^128 rolls.
     #[error("the game rolls the die more than 2^128 times: lower --rolls or --target")]
     TooManyRolls,

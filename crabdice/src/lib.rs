@@ -45,8 +45,9 @@ pub use count::{Count, Universes};
 pub use detect::Game;
 pub use dirac::{
     DIRAC_TABLE_WORDS, DIRAC_WORK, DeterministicOutcome, DiceRules, DiracEngine, DiracLimits,
-    DiracOutcome, Starts, WinsByTurn, count_wins, count_wins_within, play_deterministic,
-    play_dirac, play_dirac_within, win_histogram, win_histogram_within,
+    DiracOutcome, MAX_LITERAL_ROLLS, Starts, WinsByTurn, count_wins, count_wins_within,
+    play_deterministic, play_deterministic_literal, play_dirac, play_dirac_within, win_histogram,
+    win_histogram_within,
 };
 pub use error::{
     CountOverflow, DiceError, ParseError, ParseErrorKind, RulesError, acts_on_terminal,

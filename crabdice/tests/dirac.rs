@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 
 use crabdice::{
-    CountOverflow, DiceError, DiceRules, DiracEngine, DiracLimits, ParseErrorKind, RulesError,
-    Starts, Universes, count_wins, play_deterministic, play_dirac, play_dirac_within,
-    win_histogram, win_histogram_within,
+    CountOverflow, DiceError, DiceRules, DiracEngine, DiracLimits, MAX_LITERAL_ROLLS,
+    ParseErrorKind, RulesError, Starts, Universes, count_wins, play_deterministic,
+    play_deterministic_literal, play_dirac, play_dirac_within, win_histogram, win_histogram_within,
 };
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -138,6 +138,11 @@ fn check_deterministic(positions: &[u64], rules: &DiceRules, reference: End) {
         scores.iter().enumerate().filter(|&(i, _)| i != winner).map(|(_, &s)| s).min().unwrap();
     assert_eq!(outcome.answer, BigUint::from(lowest) * rolls);
     assert_eq!(outcome.turns * u128::from(rules.rolls), rolls);
+    // The library's own literal engine, within its limit, to the last field.
+    if rolls <= u128::from(MAX_LITERAL_ROLLS) {
+        let literal = play_deterministic_literal(&starts(positions), rules).unwrap();
+        assert_eq!(literal, outcome, "{rules} {positions:?}");
+    }
 }
 
 /// Rules and starts for 2 to 5 players on a board of up to 12 spaces.

@@ -159,6 +159,17 @@ pub struct DeterministicOutcome {
 }
 
 impl DeterministicOutcome {
+    /// An outcome from its parts.
+    pub(super) fn new(
+        winner: usize,
+        scores: Scores,
+        turns: u128,
+        rolls: u128,
+        answer: Natural,
+    ) -> Self {
+        Self { winner, scores, turns, rolls, answer }
+    }
+
     /// Every player's final score, in input order.
     pub fn scores(&self) -> &[u128] {
         &self.scores
@@ -166,7 +177,7 @@ impl DeterministicOutcome {
 }
 
 /// Final scores, without an allocation for two players.
-type Scores = SmallVec<[u128; 2]>;
+pub(super) type Scores = SmallVec<[u128; 2]>;
 
 /// Plays the deterministic game exactly, at any target.
 ///

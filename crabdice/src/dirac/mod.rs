@@ -288,6 +288,7 @@
 //! | `rules` | the four numbers, sense checks, size limits, a large board played as a small one | O(1) |
 //! | `starts` | strict line reader with positions for errors | O(input) |
 //! | `deterministic` | closed-form turns, per-pawn periods, jumps | O(players × period), period ≤ faces × board |
+//! | `literal` | the deterministic game one roll at a time, the solver's reference | O(rolls) |
 //! | `alone` | each player alone on a transposed table, in words | O(players × board × target × turns × rolls) |
 //! | `live` | each player alone over the cells below the target, when the table is too large or far slower | O(players × target⁴) |
 //! | `quantum` | the engines' front door, and the interleaving | O(turns × players²) |
@@ -296,6 +297,7 @@
 
 mod alone;
 mod deterministic;
+mod literal;
 mod live;
 mod memo;
 mod quantum;
@@ -304,6 +306,7 @@ mod starts;
 mod tree;
 
 pub use deterministic::{DeterministicOutcome, play_deterministic};
+pub use literal::{MAX_LITERAL_ROLLS, play_deterministic_literal};
 pub use quantum::{
     DiracEngine, DiracOutcome, WinsByTurn, count_wins, count_wins_within, play_dirac,
     play_dirac_within, win_histogram, win_histogram_within,

@@ -34,6 +34,8 @@ pub struct Part {
     pub wide_scores: bool,
     /// `--engine all`: every engine's run, fast first (empty otherwise).
     pub engines: Vec<EngineRun>,
+    /// `--engine all`: the engines a limit stopped, and how.
+    pub left_out: Vec<(Engine, String)>,
 }
 
 /// What one engine made of a part.
@@ -103,10 +105,11 @@ pub fn run(
         // clock starts with the part, and so does counting the games.
         let started = Instant::now();
         let mut runs = Vec::new();
+        let mut left_out = Vec::new();
         let mut games = None;
-        for &engine in engines(options) {
-            let (outcome, counted) = match engine {
-                Engine::Fast => (play_fast(deal, variant, limits, &label)?, None),
+        for (nth, &engine) in engines(options).iter().enumerate() {
+            let played = match engine {
+                Engine::Fast => play_fast(deal, variant, limits, &label).map(|o| (o, None)),
                 Engine::Literal => {
                     // A blank line between the two parts' logs, as between
                     // rounds.
@@ -114,8 +117,23 @@ pub fn run(
                         writeln!(out)?;
                     }
                     let traced = options.trace.then_some(&mut *out);
-                    let report = play_literal(deal, variant, limits, started, &label, traced)?;
-                    (report.outcome, Some((report.games.into(), report.max_depth)))
+                    play_literal(deal, variant, limits, started, &label, traced)?.map(|report| {
+                        (report.outcome, Some((report.games.into(), report.max_depth)))
+                    })
+                }
+            };
+            let (outcome, counted) = match played {
+                Ok(played) => played,
+                // The answering engine's limit ends the run; another's
+                // leaves it out of the comparison.
+                Err(error) if nth == 0 => return Err(exhausted(&label, &error)),
+                Err(error) => {
+                    crate::failure::note(format_args!(
+                        "{label}: --engine all leaves out the {} engine: {error}",
+                        engine.name()
+                    ));
+                    left_out.push((engine, error.to_string()));
+                    continue;
                 }
             };
             games = games.or(counted);
@@ -147,9 +165,9 @@ pub fn run(
         }
         let games = games.filter(|_| variant == Variant::Recursive);
         // The first engine answers; the runs are kept to compare only when
-        // there are several.
+        // several were asked for.
         let (outcome, time) = (runs[0].outcome.clone(), runs[0].time);
-        if runs.len() == 1 {
+        if engines(options).len() == 1 {
             runs.clear();
         }
         parts.push(Part {
@@ -160,6 +178,7 @@ pub fn run(
             time,
             wide_scores,
             engines: runs,
+            left_out,
         });
     }
     Ok(parts)
@@ -171,10 +190,9 @@ fn play_fast(
     variant: Variant,
     limits: Limits,
     label: &str,
-) -> Result<Outcome, Failure> {
+) -> Result<Outcome, Exhausted> {
     let mut progress = Progress::new(label.to_owned(), &limits);
     crabdice::play_with(deal, variant, limits, &mut |rounds| progress.tick(rounds))
-        .map_err(|e| exhausted(label, &e))
 }
 
 fn exhausted(label: &str, error: &Exhausted) -> Failure {
@@ -220,7 +238,8 @@ impl<O: Observer> Observer for Reporting<O> {
 
 /// Plays with the literal engine, within `limits`, the time limit counted
 /// from `started` (the part's start); with `trace`, the puzzle's log is
-/// streamed there.
+/// streamed there. A limit reached is the inner error, naming the user's
+/// limit.
 fn play_literal<W: Write + ?Sized>(
     deal: &Deal,
     variant: Variant,
@@ -228,7 +247,7 @@ fn play_literal<W: Write + ?Sized>(
     started: Instant,
     label: &str,
     trace: Option<&mut W>,
-) -> Result<crabdice::Report, Failure> {
+) -> Result<Result<crabdice::Report, Exhausted>, Failure> {
     let progress = Progress::new(label.to_owned(), &limits);
     let bounded = left(limits, started);
     let played = if let Some(out) = trace {
@@ -246,10 +265,10 @@ fn play_literal<W: Write + ?Sized>(
         crabdice::play_observed_with(deal, variant, bounded, &mut reporting)
     };
     match played {
-        Ok(Some(report)) => Ok(report),
+        Ok(Some(report)) => Ok(Ok(report)),
         // The observer stopped because the output closed.
         Ok(None) => Err(Failure::ClosedOutput),
-        Err(error) => Err(exhausted(label, &users(error, limits))),
+        Err(error) => Ok(Err(users(error, limits))),
     }
 }
 

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::cli::{DiceEngine, DiceOptions, Output};
 use crate::failure::Failure;
-use crate::output::{EngineRun, Line, nanos};
+use crate::output::{EngineJson, EngineRun, Line, nanos};
 use crate::source::Source;
 use crate::timing;
 
@@ -388,18 +388,6 @@ struct DiracJson {
     /// `--engine all`: every engine's count, or why it was left out.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     engines: Vec<EngineJson<DiracFound>>,
-}
-
-/// `--engine all`: one engine's findings and time, or why it was left out.
-#[derive(Serialize)]
-struct EngineJson<F> {
-    engine: &'static str,
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    found: Option<F>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    time_ns: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    left_out: Option<String>,
 }
 
 impl<O> Compared<O> {

@@ -259,16 +259,20 @@ struct CombatPartJson {
     time_ns: Option<u64>,
     /// `--engine all`: every engine's outcome, fast first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    engines: Vec<CombatEngineJson>,
+    engines: Vec<EngineJson<OutcomeJson>>,
 }
 
+/// `--engine all`: one engine's findings `F` and time, or why it was left
+/// out.
 #[derive(Serialize)]
-struct CombatEngineJson {
-    engine: &'static str,
-    #[serde(flatten)]
-    outcome: OutcomeJson,
+pub struct EngineJson<F> {
+    pub engine: &'static str,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub found: Option<F>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    time_ns: Option<u64>,
+    pub time_ns: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_out: Option<String>,
 }
 
 /// A score as JSON: a number, or a string for a deal that can score past
@@ -311,14 +315,19 @@ fn combat_part_json(part: &combat::Part) -> CombatPartJson {
             .or_else(unknown),
         max_depth: part.games.as_ref().map(|(_, depth)| (*depth).into()).or_else(unknown),
         time_ns: part.time.map(nanos),
-        engines: part
-            .engines
-            .iter()
-            .map(|run| CombatEngineJson {
+        engines: (part.engines.iter())
+            .map(|run| EngineJson {
                 engine: run.engine.name(),
-                outcome: outcome_json(part, &run.outcome),
+                found: Some(outcome_json(part, &run.outcome)),
                 time_ns: run.time.map(nanos),
+                left_out: None,
             })
+            .chain(part.left_out.iter().map(|(engine, why)| EngineJson {
+                engine: engine.name(),
+                found: None,
+                time_ns: None,
+                left_out: Some(why.clone()),
+            }))
             .collect(),
     }
 }

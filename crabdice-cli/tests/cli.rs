@@ -1314,6 +1314,34 @@ fn engine_all_agrees_on_cycles_and_on_corpus_deals() {
 }
 
 #[test]
+fn engine_all_leaves_out_an_engine_a_limit_stops() {
+    // The literal engine keeps every state: a megabyte stops it on corpus
+    // deal 2951, which the fast engine answers in a few states.
+    let args = ["combat", "crabdice/benches/corpus/deal-2951.txt", "--part", "2"];
+    let limited = [&args[..], &["--engine", "all", "--max-memory", "1M"]].concat();
+    crabdice().args(&limited).assert().success().stdout("34953 (fast)\n").stderr(
+        predicate::str::contains(
+            "part 2: --engine all leaves out the literal engine: gave up after",
+        ),
+    );
+    let value = json(&[&limited[..], &["--json"]].concat());
+    let engines = value["part2"]["engines"].as_array().unwrap();
+    assert_eq!(engines[0]["score"], 34953);
+    assert_eq!(engines[1]["engine"], "literal");
+    let why = engines[1]["left_out"].as_str().unwrap();
+    assert!(why.ends_with("the states the literal engine keeps need more than 1 MiB"), "{why}");
+    // The games are then counted by the walk, as for the fast engine alone.
+    assert_eq!(value["part2"]["games"], 29692);
+    // The answering engine's limit is still the run's error.
+    crabdice()
+        .args([&args[..], &["--engine", "all", "--max-rounds", "5000"]].concat())
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("part 2: gave up after 5001 rounds"));
+}
+
+#[test]
 fn engine_all_plays_the_deterministic_game_also_roll_by_roll() {
     let value = json(&["dice", "examples/dice.txt", "--part", "1", "--engine", "all", "--json"]);
     let engines = value["part1"]["engines"].as_array().unwrap();

@@ -3,7 +3,8 @@
 //! Every benchmark asserts its answer, so a fast wrong engine fails here.
 
 use crabdice::{
-    DiceError, DiceRules, DiracEngine, RulesError, Starts, play_deterministic, play_dirac,
+    DiceError, DiceRules, DiracEngine, RulesError, Starts, play_deterministic,
+    play_deterministic_literal, play_dirac,
 };
 use divan::{Bencher, black_box};
 
@@ -26,6 +27,20 @@ fn starts(text: &str) -> Starts {
 #[divan::bench(args = [1_000, 1_000_000_000_000, 1_000_000_000_000_000_000, u64::MAX])]
 fn deterministic(bencher: Bencher, target: u64) {
     deterministic_with(bencher, DiceRules { target, ..DiceRules::deterministic() });
+}
+
+/// The puzzle's deterministic game rolled one roll at a time (993 rolls to
+/// target 1000, about 9.9 million to 10^7): the reference the solver is
+/// checked against, for scale.
+#[divan::bench(args = [1_000, 10_000_000])]
+fn deterministic_literal(bencher: Bencher, target: u64) {
+    let starts = starts(EXAMPLE);
+    let rules = DiceRules { target, ..DiceRules::deterministic() };
+    let expected = play_deterministic(&starts, &rules).unwrap();
+    bencher.bench(|| {
+        let outcome = play_deterministic_literal(black_box(&starts), black_box(&rules)).unwrap();
+        assert_eq!(outcome, expected);
+    });
 }
 
 /// Three players on the puzzle's board and die: the fast path builds each

@@ -300,10 +300,11 @@ pub enum DiceEngine {
     Memo,
     /// Every universe, one roll at a time (small rules only).
     Tree,
-    /// All three, cross-checked on every player's wins, and part 1 played
-    /// also roll by roll (`literal`), cross-checked on every score: each
-    /// answer with every engine's time (--time), and exit status 1 if they
-    /// disagree. An engine that refuses the game (too large for it) is left
+    /// All three, cross-checked on every player's wins; and part 1 by its
+    /// solver (`fast`) and roll by roll (`literal`, run only here),
+    /// cross-checked on every score: each answer with every engine's time
+    /// (--time), and exit status 1 if they disagree. An engine beside the
+    /// answering one that refuses the game, or that a limit stops, is left
     /// out, with a note.
     All,
 }
@@ -546,13 +547,12 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
     };
     out.write_all(text.as_bytes())?;
     out.flush()?;
+    // `--expect` checks one file (`Expected::fit`).
+    let expected = check.expect.as_ref().map(|Expected(answers)| &answers[..]);
     for result in &results {
-        crate::output::agree(result)?;
+        crate::output::verify(result, expected)?;
     }
-    match (&check.expect, results.as_slice()) {
-        (Some(Expected(answers)), [result]) => crate::output::check(result, answers),
-        _ => Ok(()),
-    }
+    Ok(())
 }
 
 /// A file's parsed contents.

@@ -104,6 +104,7 @@ pub fn run(
         // A time limit bounds the part as a whole, so every engine's
         // clock starts with the part, and so does counting the games.
         let started = Instant::now();
+        let several = engines(options).len() > 1;
         let mut runs = Vec::new();
         let mut left_out = Vec::new();
         let mut games = None;
@@ -124,9 +125,17 @@ pub fn run(
             };
             let (outcome, counted) = match played {
                 Ok(played) => played,
-                // The answering engine's limit ends the run; another's
-                // leaves it out of the comparison.
-                Err(error) if nth == 0 => return Err(exhausted(&label, &error)),
+                // The answering engine's limit ends the run, as does a
+                // limit that cuts the log short; another engine's leaves it
+                // out of the comparison.
+                Err(error) if nth == 0 || (options.trace && engine == Engine::Literal) => {
+                    let stopped = if several {
+                        format!("{label} (the {} engine)", engine.name())
+                    } else {
+                        label
+                    };
+                    return Err(exhausted(&stopped, &error));
+                }
                 Err(error) => {
                     crate::failure::note(format_args!(
                         "{label}: --engine all leaves out the {} engine: {error}",
@@ -137,18 +146,7 @@ pub fn run(
                 }
             };
             games = games.or(counted);
-            // The part was solved within the limits; its repeats are not
-            // stopped by the clock, which would cut a measurement short.
-            let untimed = Limits { max_time: None, ..limits };
-            let time = output.time.then(|| match engine {
-                Engine::Fast => timing::median(|| {
-                    let _ = crabdice::play_with(deal, variant, untimed, &mut |_| {});
-                }),
-                Engine::Literal => timing::median(|| {
-                    let _ = crabdice::play_observed(deal, variant, &mut NoTrace);
-                }),
-            });
-            runs.push(EngineRun { engine, outcome, time });
+            runs.push(EngineRun { engine, outcome, time: None });
         }
         // The fast engine skips sub-games; counting them takes a walk
         // through every game. A deal that cannot start one needs none.
@@ -156,12 +154,18 @@ pub fn run(
         if games.is_none() && output.json && variant == Variant::Recursive {
             games = if deal.can_recurse() {
                 let counting = format!("{label} (counting the games for --json)");
-                let count = count_games_within(deal, limits, started, &counting)?;
+                let count = count_games_within(deal, limits, started, &counting, several)?;
                 games_unknown = count.is_none();
                 count.map(|count| (count.games, count.max_depth))
             } else {
                 Some((1_u8.into(), 0))
             };
+        }
+        // Timed last, so that the repeats use none of the part's time limit.
+        if output.time {
+            for run in &mut runs {
+                run.time = Some(time(deal, variant, limits, run.engine));
+            }
         }
         let games = games.filter(|_| variant == Variant::Recursive);
         // The first engine answers; the runs are kept to compare only when
@@ -182,6 +186,21 @@ pub fn run(
         });
     }
     Ok(parts)
+}
+
+/// `--time`: the median time of `engine` on the part. The part was solved
+/// within the limits; its repeats are not stopped by the clock, which would
+/// cut a measurement short.
+fn time(deal: &Deal, variant: Variant, limits: Limits, engine: Engine) -> Duration {
+    let untimed = Limits { max_time: None, ..limits };
+    match engine {
+        Engine::Fast => timing::median(|| {
+            let _ = crabdice::play_with(deal, variant, untimed, &mut |_| {});
+        }),
+        Engine::Literal => timing::median(|| {
+            let _ = crabdice::play_observed(deal, variant, &mut NoTrace);
+        }),
+    }
 }
 
 /// Plays with the fast engine, within `limits`, with a progress line.
@@ -282,12 +301,14 @@ pub const GAMES_BUDGET: Duration = Duration::from_secs(10);
 /// `limits`, the time limit counted from `started` (the part's start: the
 /// count comes after the fast engine's answer). With no time limit, the
 /// count stops after [`GAMES_BUDGET`] and gives `None`, with a note on
-/// standard error.
+/// standard error; so does any limit when `lenient` (`--engine all`, which
+/// leaves out what a limit stops).
 fn count_games_within(
     deal: &Deal,
     limits: Limits,
     started: Instant,
     label: &str,
+    lenient: bool,
 ) -> Result<Option<GameCount>, Failure> {
     let budget = limits.max_time.is_none();
     let bounded = if budget {
@@ -306,6 +327,15 @@ fn count_games_within(
                  quickly; give --max-time SECONDS to count for longer (the run then fails, \
                  without the answer, if the count is not done in time)",
                 GAMES_BUDGET.as_secs()
+            ));
+            Ok(None)
+        }
+        Err(error) if lenient => {
+            drop(progress);
+            crate::failure::note(format_args!(
+                "{label}: {}, so `games` and `max_depth` are null (the answer is exact: \
+                 --engine all leaves out what a limit stops)",
+                users(error, limits)
             ));
             Ok(None)
         }

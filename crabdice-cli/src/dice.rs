@@ -186,7 +186,12 @@ fn compare<E: Copy, O: Clone>(
 ) -> Result<(O, Option<Duration>, Compared<O>), Failure> {
     let time = |engine| output.time.then(|| timing::median(|| drop(play(engine))));
     let mut compared = Compared { runs: Vec::new(), left_out: Vec::new() };
-    let outcome = play(answering).map_err(|e| error(source, part, e))?;
+    let outcome = play(answering).map_err(|e| match e {
+        // Named with the engine when several run.
+        DiceError::Rules(rules) if !others.is_empty() => miette::Report::new(rules)
+            .wrap_err(format!("{}: part {part} (the {} engine)", source.name, name(&answering))),
+        other => error(source, part, other),
+    })?;
     let answer_time = time(answering);
     if !others.is_empty() {
         compared.runs.push((name(&answering), outcome.clone(), answer_time));
@@ -219,7 +224,7 @@ impl Facts for DeterministicOutcome {
         vec![
             ("answer", self.answer.to_string()),
             ("winner", (self.winner + 1).to_string()),
-            ("scores", scores.join(", ")),
+            ("scores", format!("[{}]", scores.join(", "))),
             ("turns", self.turns.to_string()),
             ("rolls", self.rolls.to_string()),
         ]
@@ -231,7 +236,7 @@ impl Facts for DiracOutcome {
         vec![
             ("answer", self.answer.to_string()),
             ("winner", (self.winner + 1).to_string()),
-            ("wins", strings(&self.wins).join(", ")),
+            ("wins", format!("[{}]", strings(&self.wins).join(", "))),
         ]
     }
 }
@@ -253,6 +258,7 @@ pub fn lines(solved: &Solved) -> Vec<Line> {
             answer: part.outcome.answer.to_string(),
             time: part.time,
             engines: part.compared.runs.iter().map(engine_run).collect(),
+            left_out: part.compared.left_out(),
         });
     }
     if let Some(part) = &solved.dirac {
@@ -261,6 +267,7 @@ pub fn lines(solved: &Solved) -> Vec<Line> {
             answer: part.outcome.answer.to_string(),
             time: part.time,
             engines: part.compared.runs.iter().map(engine_run).collect(),
+            left_out: part.compared.left_out(),
         });
     }
     lines
@@ -346,6 +353,9 @@ struct DeterministicJson {
     found: DeterministicFound,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ns: Option<u64>,
+    /// `--engine all`: whether every engine that ran found the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agree: Option<bool>,
     /// `--engine all`: every engine's game, or why it was left out.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     engines: Vec<EngineJson<DeterministicFound>>,
@@ -385,12 +395,30 @@ struct DiracJson {
     histogram: Option<Vec<HistogramJson>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ns: Option<u64>,
+    /// `--engine all`: whether every engine that ran found the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agree: Option<bool>,
     /// `--engine all`: every engine's count, or why it was left out.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     engines: Vec<EngineJson<DiracFound>>,
 }
 
 impl<O> Compared<O> {
+    /// Whether every engine that ran found the same (`None` for one
+    /// engine).
+    fn agree(&self) -> Option<bool>
+    where
+        O: Facts,
+    {
+        let runs: Vec<EngineRun> = self.runs.iter().map(engine_run).collect();
+        (!runs.is_empty()).then(|| crate::output::agreeing(&runs))
+    }
+
+    /// The names of the engines left out.
+    fn left_out(&self) -> Vec<&'static str> {
+        self.left_out.iter().map(|&(engine, _)| engine).collect()
+    }
+
     /// Every engine's entry: those that ran, then those left out.
     fn json<'a, F: From<&'a O>>(&'a self) -> Vec<EngineJson<F>> {
         let ran = self.runs.iter().map(|(engine, outcome, time)| EngineJson {
@@ -430,6 +458,7 @@ pub fn json(file: &str, solved: &Solved) -> serde_json::Result<serde_json::Value
         rules: (&part.rules).into(),
         found: (&part.outcome).into(),
         time_ns: part.time.map(nanos),
+        agree: part.compared.agree(),
         engines: part.compared.json(),
     });
     let part2 = solved.dirac.as_ref().map(|part| DiracJson {
@@ -442,6 +471,7 @@ pub fn json(file: &str, solved: &Solved) -> serde_json::Result<serde_json::Value
                 .collect()
         }),
         time_ns: part.time.map(nanos),
+        agree: part.compared.agree(),
         engines: part.compared.json(),
     });
     serde_json::to_value(DiceJson { file, game: "dice", players: &solved.players, part1, part2 })

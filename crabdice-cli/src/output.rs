@@ -44,6 +44,9 @@ pub struct Line {
     /// `--engine all`: each engine's run, the default engine's first (empty
     /// for a single engine).
     pub engines: Vec<EngineRun>,
+    /// `--engine all`: the engines left out (a limit stopped them, or they
+    /// refused the game).
+    pub left_out: Vec<&'static str>,
 }
 
 /// `--engine all`: what one engine made of a part.
@@ -100,19 +103,29 @@ fn combat_engine(run: &combat::EngineRun) -> EngineRun {
     EngineRun { engine: run.engine.name(), answer: combat_answer(outcome), time: run.time, facts }
 }
 
-/// `--engine all`: an error naming every part whose engines disagree, and
-/// on what.
-pub fn agree(result: &FileResult) -> Result<(), Failure> {
-    let help = "every engine's answer is on standard output; please report this input";
-    fail_on(result, &disagreements(&lines(result)), help)
-}
-
-/// An error naming the file and each of `problems`, if there are any.
-fn fail_on(result: &FileResult, problems: &[String], help: &'static str) -> Result<(), Failure> {
-    if problems.is_empty() {
+/// Checks a file's answers: an error naming every part whose engines
+/// disagree (`--engine all`), and on what, and every answer that is not
+/// the one `expected` (`--expect`: one answer a part run, in order, as
+/// decimal digits with no leading zeros).
+pub fn verify(result: &FileResult, expected: Option<&[String]>) -> Result<(), Failure> {
+    let lines = lines(result);
+    let disagree = disagreements(&lines);
+    let wrong = expected.map(|expected| unexpected(&lines, expected)).unwrap_or_default();
+    if disagree.is_empty() && wrong.is_empty() {
         return Ok(());
     }
-    Err(Failure::Error(miette::miette!(help = help, "{}: {}", result.name, problems.join("; "))))
+    let help = if disagree.is_empty() {
+        "the answers found are on standard output"
+    } else {
+        "every engine's answer is on standard output; please report this input"
+    };
+    let problems = [disagree, wrong].concat().join("; ");
+    Err(Failure::Error(miette::miette!(help = help, "{}: {problems}", result.name)))
+}
+
+/// Whether every engine that ran found the same, fact for fact.
+pub fn agreeing(engines: &[EngineRun]) -> bool {
+    engines.iter().all(|run| run.facts == engines[0].facts)
 }
 
 /// Each part on which an engine finds anything other than the first
@@ -154,25 +167,23 @@ fn lines(result: &FileResult) -> Vec<Line> {
                 answer: combat_answer(&p.outcome),
                 time: p.time,
                 engines: p.engines.iter().map(combat_engine).collect(),
+                left_out: p.left_out.iter().map(|(engine, _)| engine.name()).collect(),
             })
             .collect(),
         Solved::Dice(solved) => dice::lines(solved),
     }
 }
 
-/// `--expect`: an error naming every part whose answer is not the one
-/// expected (`expected` holds one answer a part run, in order, as decimal
-/// digits with no leading zeros).
-pub fn check(result: &FileResult, expected: &[String]) -> Result<(), Failure> {
-    let wrong: Vec<String> = lines(result)
+/// `--expect`: each part whose answer is not the one expected.
+fn unexpected(lines: &[Line], expected: &[String]) -> Vec<String> {
+    lines
         .iter()
         .zip(expected)
         .filter(|(line, expected)| line.answer != **expected)
         .map(|(line, expected)| {
             format!("part {}: {}, where {expected} was expected", line.part, line.answer)
         })
-        .collect();
-    fail_on(result, &wrong, "the answers found are on standard output")
+        .collect()
 }
 
 /// The text output.
@@ -200,21 +211,28 @@ pub fn text(results: &[FileResult], output: Output) -> String {
 
 /// A line's answer, with its time, or with every engine's (`--engine all`):
 /// `291 (fast 8.10 µs, literal 95.3 µs: agree)` when they agree in every
-/// fact, each engine's answer when they do not.
+/// fact, each engine's answer when they do not, and the engines left out:
+/// `444356092776315 (per-player, memo: agree; tree left out)`.
 fn answer_text(line: &Line) -> String {
     let engines = &line.engines;
-    let agree = engines.iter().all(|run| run.facts == engines[0].facts);
     let labels = || engines.iter().map(EngineRun::label).collect::<Vec<_>>().join(", ");
+    let left_out = if line.left_out.is_empty() {
+        String::new()
+    } else {
+        format!("; {} left out", line.left_out.join(", "))
+    };
     match (engines.as_slice(), line.time) {
         ([], None) => line.answer.clone(),
         ([], Some(time)) => format!("{} ({})", line.answer, timing::format(time)),
-        ([_], _) => format!("{} ({})", line.answer, labels()),
-        (_, _) if agree => format!("{} ({}: agree)", line.answer, labels()),
-        (_, _) => engines
-            .iter()
-            .map(|run| format!("{} ({})", run.answer, run.label()))
-            .collect::<Vec<_>>()
-            .join(", "),
+        ([_], _) => format!("{} ({}{left_out})", line.answer, labels()),
+        (_, _) if agreeing(engines) => {
+            format!("{} ({}: agree{left_out})", line.answer, labels())
+        }
+        (_, _) => {
+            let each: Vec<String> =
+                engines.iter().map(|run| format!("{} ({})", run.answer, run.label())).collect();
+            format!("{}{left_out}", each.join(", "))
+        }
     }
 }
 
@@ -257,6 +275,9 @@ struct CombatPartJson {
     max_depth: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ns: Option<u64>,
+    /// `--engine all`: whether every engine that ran found the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agree: Option<bool>,
     /// `--engine all`: every engine's outcome, fast first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     engines: Vec<EngineJson<OutcomeJson>>,
@@ -315,6 +336,8 @@ fn combat_part_json(part: &combat::Part) -> CombatPartJson {
             .or_else(unknown),
         max_depth: part.games.as_ref().map(|(_, depth)| (*depth).into()).or_else(unknown),
         time_ns: part.time.map(nanos),
+        agree: (!part.engines.is_empty())
+            .then(|| agreeing(&part.engines.iter().map(combat_engine).collect::<Vec<_>>())),
         engines: (part.engines.iter())
             .map(|run| EngineJson {
                 engine: run.engine.name(),
@@ -383,7 +406,7 @@ mod tests {
     }
 
     fn line(engines: Vec<EngineRun>) -> Line {
-        Line { part: 2, answer: engines[0].answer.clone(), time: None, engines }
+        Line { part: 2, answer: engines[0].answer.clone(), time: None, engines, left_out: vec![] }
     }
 
     #[test]
@@ -391,6 +414,14 @@ mod tests {
         let agreeing = line(vec![run("fast", "291", "17"), run("literal", "291", "17")]);
         assert_eq!(answer_text(&agreeing), "291 (fast, literal: agree)");
         assert!(disagreements(&[agreeing]).is_empty());
+        // Engines left out are named, so a check of nothing is visible.
+        let mut alone = line(vec![run("fast", "291", "17")]);
+        alone.left_out = vec!["literal"];
+        assert_eq!(answer_text(&alone), "291 (fast; literal left out)");
+        let mut two = line(vec![run("a", "5", "1"), run("b", "5", "1")]);
+        two.left_out = vec!["c", "d"];
+        assert_eq!(answer_text(&two), "5 (a, b: agree; c, d left out)");
+        assert_eq!(unexpected(&[two], &["6".to_owned()]), ["part 2: 5, where 6 was expected"]);
     }
 
     #[test]

@@ -1319,7 +1319,7 @@ fn engine_all_leaves_out_an_engine_a_limit_stops() {
     // deal 2951, which the fast engine answers in a few states.
     let args = ["combat", "crabdice/benches/corpus/deal-2951.txt", "--part", "2"];
     let limited = [&args[..], &["--engine", "all", "--max-memory", "1M"]].concat();
-    crabdice().args(&limited).assert().success().stdout("34953 (fast)\n").stderr(
+    crabdice().args(&limited).assert().success().stdout("34953 (fast; literal left out)\n").stderr(
         predicate::str::contains(
             "part 2: --engine all leaves out the literal engine: gave up after",
         ),
@@ -1332,13 +1332,34 @@ fn engine_all_leaves_out_an_engine_a_limit_stops() {
     assert!(why.ends_with("the states the literal engine keeps need more than 1 MiB"), "{why}");
     // The games are then counted by the walk, as for the fast engine alone.
     assert_eq!(value["part2"]["games"], 29692);
-    // The answering engine's limit is still the run's error.
+    // The answering engine's limit is still the run's error, naming it.
     crabdice()
         .args([&args[..], &["--engine", "all", "--max-rounds", "5000"]].concat())
         .assert()
         .code(1)
         .stdout("")
-        .stderr(predicate::str::contains("part 2: gave up after 5001 rounds"));
+        .stderr(predicate::str::contains("part 2 (the fast engine): gave up after 5001 rounds"));
+    // The fast engine plays about a million rounds, the literal one more
+    // than two million, and the walk that counts the games for --json
+    // (which the literal engine would have counted) as many: the games are
+    // then unknown, and the answer stands.
+    let rounds = [&args[..], &["--engine", "all", "--max-rounds", "2000000"]].concat();
+    let output = crabdice().args([&rounds[..], &["--json"]].concat()).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["part2"]["score"], 34953);
+    assert_eq!(value["part2"]["games"], serde_json::Value::Null);
+    assert_eq!(value["part2"]["agree"], true);
+    assert!(value["part2"]["engines"][1]["left_out"].as_str().unwrap().contains("2000000"));
+    let notes = String::from_utf8_lossy(&output.stderr);
+    assert!(notes.contains("`games` and `max_depth` are null"), "{notes}");
+    // A limit that cuts the literal engine's log short is the run's error:
+    // the log on standard output is incomplete.
+    crabdice()
+        .args([&rounds[..], &["--trace"]].concat())
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("part 2 (the literal engine): gave up after"));
 }
 
 #[test]
@@ -1357,7 +1378,7 @@ fn engine_all_plays_the_deterministic_game_also_roll_by_roll() {
         .args(["dice", "examples/dice.txt", "--part", "1", "--target", "1e12", "--engine", "all"])
         .assert()
         .success()
-        .stdout("749999999989750000000035 (fast)\n")
+        .stdout("749999999989750000000035 (fast; literal left out)\n")
         .stderr(predicate::str::contains(
             "note: examples/dice.txt: part 1: --engine all leaves out the literal engine: the \
              literal engine rolls the deterministic die one roll at a time and reached its limit \
@@ -1375,7 +1396,7 @@ fn engine_all_counts_the_dirac_game_with_every_engine_that_takes_it() {
         .success()
         .stdout(
             "part 1: 739785 (fast, literal: agree)\n\
-             part 2: 444356092776315 (per-player, memo: agree)\n",
+             part 2: 444356092776315 (per-player, memo: agree; tree left out)\n",
         )
         .stderr(predicate::str::contains(
             "note: examples/dice.txt: part 2: --engine all leaves out the tree engine: the \

@@ -441,8 +441,9 @@ pub enum RulesError {
     /// The memo engine met more game states than it may store.
     #[error(
         "the memo engine stores one entry per game state and reached its limit of {limit} \
-         states: use --engine per-player, or a lower --target"
+         states"
     )]
+    #[diagnostic(help("use --engine per-player, or a lower --target"))]
     MemoTooLarge {
         /// The most states stored.
         limit: usize,
@@ -453,9 +454,9 @@ pub enum RulesError {
         "the memo engine stores one entry per game state and stopped after {states} states, \
          holding about {words} 64-bit words (limit {max_words}) after about {work} word \
          operations in all (limit {max_work}; a count that outgrows 64 or 128 bits starts \
-         again in wider numbers): use --engine per-player, or raise --max-memory or \
-         --max-work"
+         again in wider numbers)"
     )]
+    #[diagnostic(help("use --engine per-player, or raise --max-memory or --max-work"))]
     MemoPastLimits {
         /// States stored when it stopped, in the try that stopped.
         states: usize,
@@ -473,8 +474,9 @@ pub enum RulesError {
     /// The universe tree engine met more nodes than it may visit.
     #[error(
         "the universe tree engine visits every roll of every universe and reached its limit of \
-         {limit} rolls: use --engine per-player, or a lower --target"
+         {limit} rolls"
     )]
+    #[diagnostic(help("use --engine per-player, or a lower --target"))]
     TreeTooLarge {
         /// The most roll nodes visited.
         limit: u64,
@@ -494,8 +496,11 @@ pub enum RulesError {
     /// as it may, and nobody had won.
     #[error(
         "the literal engine rolls the deterministic die one roll at a time and reached its \
-         limit of {limit} rolls before anyone won: lower --target or --board"
+         limit of {limit} rolls before anyone won"
     )]
+    #[diagnostic(help(
+        "lower --target or --rolls: a game lasts at least target ÷ board turns a player"
+    ))]
     LiteralTooLong {
         /// The most rolls made.
         limit: u64,

@@ -40,7 +40,7 @@ pub const MAX_LITERAL_ROLLS: u64 = 100_000_000;
 /// assert_eq!(literal.answer, 739_785_u32);
 /// assert_eq!(literal, play_deterministic(&starts, &rules)?);
 ///
-/// // A game of 10^12 points lasts about 3 × 10^11 rolls: too long to roll.
+/// // A game of 10^12 points lasts about 10^12 rolls: too long to roll.
 /// let far = DiceRules { target: 1_000_000_000_000, ..rules };
 /// assert!(play_deterministic_literal(&starts, &far).is_err());
 /// # Ok::<_, Box<dyn std::error::Error>>(())

@@ -992,6 +992,24 @@ fn trace_and_json_cannot_be_combined() {
 }
 
 #[test]
+fn every_subcommand_is_described_in_its_help_and_the_top_level_one() {
+    // Each subcommand's arguments are built only when it runs; its
+    // description must not be taken from the argument groups' docs.
+    let top = stdout_of(&["--help"]);
+    for (command, about) in [
+        ("solve", "Recognize the game in each file and print both parts' answers"),
+        ("combat", "Crab Combat: plain (part 1) and recursive (part 2)"),
+        ("dice", "Dirac Dice: the deterministic die (part 1) and the Dirac die (part 2)"),
+    ] {
+        assert!(top.contains(&format!("  {command}  ")) && top.contains(about), "{top}");
+        for help in ["--help", "-h"] {
+            let own = stdout_of(&[command, help]);
+            assert!(own.starts_with(&format!("{about}\n\nUsage: crabdice {command}")), "{own}");
+        }
+    }
+}
+
+#[test]
 fn every_command_has_help_with_an_example() {
     for command in
         [&["--help"][..], &["solve", "--help"], &["combat", "--help"], &["dice", "--help"]]

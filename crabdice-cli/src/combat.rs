@@ -198,7 +198,7 @@ fn time(deal: &Deal, variant: Variant, limits: Limits, engine: Engine) -> Durati
             let _ = crabdice::play_with(deal, variant, untimed, &mut |_| {});
         }),
         Engine::Literal => timing::median(|| {
-            let _ = crabdice::play_observed(deal, variant, &mut NoTrace);
+            let _ = crabdice::play_observed_with(deal, variant, untimed, &mut NoTrace);
         }),
     }
 }

@@ -127,10 +127,28 @@ fn engines(engine: DiceEngine) -> (DiracEngine, &'static [DiracEngine]) {
     }
 }
 
+/// The deterministic game's engines.
+#[derive(Debug, Clone, Copy)]
+enum Solver {
+    /// [`play_deterministic`]: periods, tables, blocks or sweeps.
+    Fast,
+    /// [`play_deterministic_literal`]: one roll at a time.
+    Literal,
+}
+
+impl Solver {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Fast => "fast",
+            Self::Literal => "literal",
+        }
+    }
+}
+
 /// The deterministic game's engine that answers, and those `--engine`
 /// runs beside it: `all` adds the literal one, roll by roll.
-fn deterministic_engines(engine: DiceEngine) -> (&'static str, &'static [&'static str]) {
-    ("fast", if engine == DiceEngine::All { &["literal"] } else { &[] })
+fn solvers(engine: DiceEngine) -> (Solver, &'static [Solver]) {
+    (Solver::Fast, if engine == DiceEngine::All { &[Solver::Literal] } else { &[] })
 }
 
 /// Plays the parts `output` asks for.
@@ -144,12 +162,12 @@ pub fn run(
     let starts = &game.starts;
     let deterministic = if output.wants(1) {
         let rules = rules(1, options);
-        let play = |engine| match engine {
-            "literal" => play_deterministic_literal(starts, &rules),
-            _ => play_deterministic(starts, &rules),
+        let play = |solver| match solver {
+            Solver::Fast => play_deterministic(starts, &rules),
+            Solver::Literal => play_deterministic_literal(starts, &rules),
         };
-        let engines = deterministic_engines(options.engine);
-        let (outcome, time, compared) = compare(source, 1, output, engines, |&e| e, play)?;
+        let solvers = solvers(options.engine);
+        let (outcome, time, compared) = compare(source, 1, output, solvers, |s| s.name(), play)?;
         Some(Deterministic { rules, outcome, time, compared })
     } else {
         None

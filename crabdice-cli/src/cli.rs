@@ -19,17 +19,46 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The subcommands. Each one's arguments are built only when it runs:
-/// building all three took about 0.13 ms of CPU, a sixth of a puzzle
-/// input's whole run (see [`Command::augment_subcommands`]).
-#[derive(Debug)]
+/// The subcommands. Each one's arguments are built only when it runs
+/// (`defer`): building all three took about 0.13 ms of CPU, a sixth of a
+/// puzzle input's whole run.
+///
+/// Deferred arguments are added after a subcommand's own description, so
+/// the structs of arguments below, and those they flatten, carry plain
+/// comments, not doc comments, which clap would take for the description
+/// (a test checks each subcommand's).
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
+    /// Recognize the game in each file and print both parts' answers.
+    #[command(after_help = "Examples:\n  \
+        crabdice solve examples/combat.txt examples/dice.txt\n  \
+        crabdice solve input.txt --part 2      # the bare answer, for scripts\n  \
+        crabdice solve input.txt --json --time\n  \
+        crabdice solve big-deal.txt --max-time 60")]
     Solve(Solve),
+    /// Crab Combat: plain (part 1) and recursive (part 2).
+    #[command(after_help = "Examples:\n  \
+        crabdice combat examples/combat.txt\n  \
+        crabdice combat examples/combat.txt --part 2 --trace\n  \
+        crabdice combat deal.txt --json --max-rounds 100000000\n  \
+        crabdice combat deal.txt --part 2 --max-time 10\n  \
+        crabdice combat deal.txt --engine all --time    # both engines, cross-checked")]
     Combat(Combat),
+    /// Dirac Dice: the deterministic die (part 1) and the Dirac die (part 2).
+    #[command(after_help = "Examples:\n  \
+        crabdice dice examples/dice.txt\n  \
+        crabdice dice examples/dice.txt --part 2 --target 30 --die 4\n  \
+        crabdice dice examples/dice.txt --part 1 --target 1e12\n  \
+        crabdice dice examples/dice.txt --part 1 --board 2^64-1 --target 10^18\n  \
+        crabdice dice examples/dice.txt --part 2 --histogram\n  \
+        crabdice dice examples/dice.txt --part 2 --target 10 --engine all --time\n\n\
+        Counts may be written in digits (20_000_000 groups them), as a power \
+        (10^18, 2^64-1) or in scientific notation (1e12, 2.5e9).")]
     Dice(Dice),
 }
 
-/// `crabdice solve`'s arguments.
+// `crabdice solve`'s arguments.
 #[derive(Debug, Args)]
 pub struct Solve {
     /// Puzzle inputs (`-` reads standard input).
@@ -43,7 +72,7 @@ pub struct Solve {
     pub check: Check,
 }
 
-/// `crabdice combat`'s arguments.
+// `crabdice combat`'s arguments.
 #[derive(Debug, Args)]
 pub struct Combat {
     /// A deal: `Player 1:` and its cards, a blank line, `Player 2:` and its cards (`-` reads standard input).
@@ -57,8 +86,13 @@ pub struct Combat {
     pub check: Check,
 }
 
-/// `crabdice dice`'s arguments.
+// `crabdice dice`'s arguments.
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |json| json.help(
+    "Print one JSON object with everything known about the run: the players' \
+     starts, and per part the rules used, the answer, the winner, part 1's rolls \
+     and scores, part 2's engine and wins (answers, rolls, scores and wins as strings of digits)"
+)))]
 pub struct Dice {
     /// Starting positions: `Player 1 starting position: 4`, one line a player (`-` reads standard input).
     #[arg(value_name = "FILE")]
@@ -71,104 +105,7 @@ pub struct Dice {
     pub check: Check,
 }
 
-/// What each subcommand does, in the top-level help and its own.
-const SOLVE: &str = "Recognize the game in each file and print both parts' answers";
-const COMBAT: &str = "Crab Combat: plain (part 1) and recursive (part 2)";
-const DICE: &str = "Dirac Dice: the deterministic die (part 1) and the Dirac die (part 2)";
-
-/// A subcommand with its arguments, described as `about` says: the
-/// arguments' structs carry doc comments that clap would take for the
-/// description, the last one flattened winning.
-fn described(cmd: clap::Command, about: &'static str) -> clap::Command {
-    cmd.about(about).long_about(None)
-}
-
-impl Subcommand for Command {
-    /// The three subcommands, named and described, each with its
-    /// arguments deferred: clap builds them when the subcommand is parsed
-    /// (or its help shown), so a run builds one set, not three.
-    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
-        let solve = clap::Command::new("solve")
-            .about(SOLVE)
-            .after_help(
-                "Examples:\n  \
-                 crabdice solve examples/combat.txt examples/dice.txt\n  \
-                 crabdice solve input.txt --part 2      # the bare answer, for scripts\n  \
-                 crabdice solve input.txt --json --time\n  \
-                 crabdice solve big-deal.txt --max-time 60",
-            )
-            .defer(|cmd| described(Solve::augment_args(cmd), SOLVE));
-        let combat = clap::Command::new("combat")
-            .about(COMBAT)
-            .after_help(
-                "Examples:\n  \
-                 crabdice combat examples/combat.txt\n  \
-                 crabdice combat examples/combat.txt --part 2 --trace\n  \
-                 crabdice combat deal.txt --json --max-rounds 100000000\n  \
-                 crabdice combat deal.txt --part 2 --max-time 10\n  \
-                 crabdice combat deal.txt --engine all --time    # both engines, cross-checked",
-            )
-            .defer(|cmd| described(Combat::augment_args(cmd), COMBAT));
-        let dice = clap::Command::new("dice")
-            .about(DICE)
-            .after_help(
-                "Examples:\n  \
-                 crabdice dice examples/dice.txt\n  \
-                 crabdice dice examples/dice.txt --part 2 --target 30 --die 4\n  \
-                 crabdice dice examples/dice.txt --part 1 --target 1e12\n  \
-                 crabdice dice examples/dice.txt --part 1 --board 2^64-1 --target 10^18\n  \
-                 crabdice dice examples/dice.txt --part 2 --histogram\n  \
-                 crabdice dice examples/dice.txt --part 2 --target 10 --engine all --time\n\n\
-                 Counts may be written in digits (20_000_000 groups them), as a power \
-                 (10^18, 2^64-1) or in scientific notation (1e12, 2.5e9).",
-            )
-            .defer(|cmd| {
-                described(Dice::augment_args(cmd), DICE).mut_arg("json", |json| {
-                    json.help(
-                        "Print one JSON object with everything known about the run: the \
-                         players' starts, and per part the rules used, the answer, the winner, \
-                         part 1's rolls and scores, part 2's engine and wins (answers, rolls, \
-                         scores and wins as strings of digits)",
-                    )
-                })
-            });
-        cmd.subcommands([solve, combat, dice])
-    }
-
-    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
-        Self::augment_subcommands(cmd)
-    }
-
-    fn has_subcommand(name: &str) -> bool {
-        matches!(name, "solve" | "combat" | "dice")
-    }
-}
-
-impl clap::FromArgMatches for Command {
-    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
-        Self::from_arg_matches_mut(&mut matches.clone())
-    }
-
-    fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
-        use clap::error::ErrorKind;
-        let Some((name, mut sub)) = matches.remove_subcommand() else {
-            return Err(clap::Error::new(ErrorKind::MissingSubcommand));
-        };
-        Ok(match name.as_str() {
-            "solve" => Self::Solve(Solve::from_arg_matches_mut(&mut sub)?),
-            "combat" => Self::Combat(Combat::from_arg_matches_mut(&mut sub)?),
-            "dice" => Self::Dice(Dice::from_arg_matches_mut(&mut sub)?),
-            _ => return Err(clap::Error::new(ErrorKind::InvalidSubcommand)),
-        })
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
-        *self = Self::from_arg_matches(matches)?;
-        Ok(())
-    }
-}
-
-/// Options every command shares.
+// Options every command shares.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct Output {
     /// Only this part; the plain output is then the bare answer.
@@ -193,8 +130,8 @@ impl Output {
     }
 }
 
-/// `--expect`: the answers a run must give, to check a change against
-/// known answers.
+// `--expect`: the answers a run must give, to check a change against
+// known answers.
 #[derive(Debug, Clone, Default, Args)]
 pub struct Check {
     /// Check the answers against ANSWERS, the expected answers of the parts
@@ -267,8 +204,8 @@ fn expected_answers(text: &str) -> Result<Expected, String> {
     text.split(',').map(answer).collect::<Result<_, _>>().map(Expected)
 }
 
-/// Limits on the work of a Crab Combat part (Dirac Dice games too large to
-/// count are refused before they start).
+// Limits on the work of a Crab Combat part (Dirac Dice games too large to
+// count are refused before they start).
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct Bounds {
     /// Give up on a Combat part once the engine has played more than N
@@ -648,6 +585,13 @@ enum Parsed {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// clap's own checks of every argument, the deferred ones included.
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
 
     /// Every spelling of a count against the value worked out by hand, in
     /// u128 arithmetic, over a grid of mantissas, exponents and offsets.

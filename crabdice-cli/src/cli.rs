@@ -267,7 +267,8 @@ pub enum CombatEngine {
     /// Both, cross-checked on everything they find (winner, score, end,
     /// rounds, final decks): each part's answer with both engines' times
     /// (--time), and exit status 1 if they disagree. If a limit stops the
-    /// literal engine, it is left out, with a note.
+    /// literal engine, it is left out, with a note (with --trace, whose log
+    /// it would cut short, it is an error).
     All,
 }
 

@@ -96,6 +96,8 @@ pub fn run(
     let limits = limits(options.bounds);
     let mut parts = Vec::new();
     let wide_scores = deal.max_score() > u128::from(u64::MAX);
+    let engines = engines(options);
+    let several = engines.len() > 1;
     for (number, variant) in [(1, Variant::Plain), (2, Variant::Recursive)] {
         if !output.wants(number) {
             continue;
@@ -104,11 +106,10 @@ pub fn run(
         // A time limit bounds the part as a whole, so every engine's
         // clock starts with the part, and so does counting the games.
         let started = Instant::now();
-        let several = engines(options).len() > 1;
         let mut runs = Vec::new();
         let mut left_out = Vec::new();
         let mut games = None;
-        for (nth, &engine) in engines(options).iter().enumerate() {
+        for (nth, &engine) in engines.iter().enumerate() {
             let played = match engine {
                 Engine::Fast => play_fast(deal, variant, limits, &label).map(|o| (o, None)),
                 Engine::Literal => {
@@ -171,7 +172,7 @@ pub fn run(
         // The first engine answers; the runs are kept to compare only when
         // several were asked for.
         let (outcome, time) = (runs[0].outcome.clone(), runs[0].time);
-        if engines(options).len() == 1 {
+        if !several {
             runs.clear();
         }
         parts.push(Part {
@@ -299,7 +300,7 @@ pub const GAMES_BUDGET: Duration = Duration::from_secs(10);
 
 /// Counts the games of a Recursive Combat deal for `--json`, within
 /// `limits`, the time limit counted from `started` (the part's start: the
-/// count comes after the fast engine's answer). With no time limit, the
+/// count comes after the engines' answers). With no time limit, the
 /// count stops after [`GAMES_BUDGET`] and gives `None`, with a note on
 /// standard error; so does any limit when `lenient` (`--engine all`, which
 /// leaves out what a limit stops).

@@ -92,8 +92,9 @@ fn rules(part: u8, options: &DiceOptions) -> DiceRules {
 }
 
 /// Shows a library error with the input's text (for a position off the
-/// board) or with the part it concerns (for rules).
-fn error(source: &Source, part: u8, error: DiceError) -> miette::Report {
+/// board) or with the part it concerns (for rules): `part` is its number,
+/// or its number and engine (`2 (the memo engine)`).
+fn error(source: &Source, part: impl std::fmt::Display, error: DiceError) -> miette::Report {
     match error {
         DiceError::Parse(parse) => source.error(*parse),
         other => miette::Report::new(other).wrap_err(format!("{}: part {part}", source.name)),
@@ -204,11 +205,13 @@ fn compare<E: Copy, O: Clone>(
 ) -> Result<(O, Option<Duration>, Compared<O>), Failure> {
     let time = |engine| output.time.then(|| timing::median(|| drop(play(engine))));
     let mut compared = Compared { runs: Vec::new(), left_out: Vec::new() };
-    let outcome = play(answering).map_err(|e| match e {
+    let outcome = play(answering).map_err(|e| {
         // Named with the engine when several run.
-        DiceError::Rules(rules) if !others.is_empty() => miette::Report::new(rules)
-            .wrap_err(format!("{}: part {part} (the {} engine)", source.name, name(&answering))),
-        other => error(source, part, other),
+        if others.is_empty() {
+            error(source, part, e)
+        } else {
+            error(source, format!("{part} (the {} engine)", name(&answering)), e)
+        }
     })?;
     let answer_time = time(answering);
     if !others.is_empty() {

@@ -1,7 +1,9 @@
 //! Printing results: AoC-style text lines, or one JSON object.
 //!
 //! Text is `part 1: N` and `part 2: N`, one a line, prefixed by the file name
-//! when several files are solved; with `--part` it is the bare answer. JSON
+//! when several files are solved; with `--part` it is the bare answer
+//! (followed, like every line, by its time with `--time`, and by each
+//! engine's with `--engine all`, in parentheses). JSON
 //! is built from `#[derive(Serialize)]` structs, one per shape, so the field
 //! names are in one place. Figures that can outgrow 64 bits (universe counts,
 //! and the deterministic game's answer, rolls and scores, at huge targets)
@@ -422,6 +424,62 @@ mod tests {
         two.left_out = vec!["c", "d"];
         assert_eq!(answer_text(&two), "5 (a, b: agree; c, d left out)");
         assert_eq!(unexpected(&[two], &["6".to_owned()]), ["part 2: 5, where 6 was expected"]);
+    }
+
+    /// A file's result for part 2 of the puzzle's example, played by both
+    /// Combat engines, the literal one's rounds changed by `off`.
+    fn example_result(off: u64) -> FileResult {
+        let deal = crabdice::Deal::parse("Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n")
+            .unwrap();
+        let outcome = crabdice::play(&deal, crabdice::Variant::Recursive).unwrap();
+        let mut literal = outcome.clone();
+        literal.rounds += off;
+        let run = |engine, outcome| combat::EngineRun { engine, outcome, time: None };
+        let part = combat::Part {
+            number: 2,
+            outcome: outcome.clone(),
+            games: None,
+            games_unknown: false,
+            time: None,
+            wide_scores: false,
+            engines: vec![
+                run(combat::Engine::Fast, outcome),
+                run(combat::Engine::Literal, literal),
+            ],
+            left_out: Vec::new(),
+        };
+        FileResult {
+            name: "deal.txt".to_owned(),
+            path: "deal.txt".to_owned(),
+            solved: Solved::Combat(vec![part]),
+            parse_time: None,
+        }
+    }
+
+    fn failure(verified: Result<(), Failure>) -> String {
+        match verified {
+            Err(Failure::Error(report)) => report.to_string(),
+            other => panic!("an error, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_disagreement_fails_the_file_and_is_reported_with_a_wrong_answer() {
+        let expected = ["291".to_owned()];
+        assert!(verify(&example_result(0), Some(&expected)).is_ok());
+        assert_eq!(
+            failure(verify(&example_result(1), None)),
+            "deal.txt: part 2: fast and literal disagree on rounds (17 against 18)"
+        );
+        assert_eq!(
+            failure(verify(&example_result(1), Some(&["290".to_owned()]))),
+            "deal.txt: part 2: fast and literal disagree on rounds (17 against 18); \
+             part 2: 291, where 290 was expected"
+        );
+        assert_eq!(
+            failure(verify(&example_result(0), Some(&["290".to_owned()]))),
+            "deal.txt: part 2: 291, where 290 was expected"
+        );
     }
 
     #[test]

@@ -1390,7 +1390,7 @@ fn engine_all_plays_the_deterministic_game_also_roll_by_roll() {
         assert_eq!(engines[1][field], value["part1"][field], "{field}");
     }
     assert_eq!(engines[1]["rolls"], "993");
-    // A game of about 3 × 10^11 rolls is too long to roll: the solver
+    // A game of about 10^12 rolls is too long to roll: the solver
     // answers alone, with a note.
     crabdice()
         .args(["dice", "examples/dice.txt", "--part", "1", "--target", "1e12", "--engine", "all"])

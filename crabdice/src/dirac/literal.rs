@@ -55,13 +55,21 @@ pub fn play_deterministic_literal(
 }
 
 /// The game from `positions` (spaces `1..=board`), rolled one roll at a
-/// time, at most `limit` rolls.
+/// time, at most `limit` rolls; refused at once if even turns that each
+/// scored the whole board would need more.
 fn rolled(
     positions: &[u64],
     rules: &DiceRules,
     limit: u64,
 ) -> Result<DeterministicOutcome, RulesError> {
     let &DiceRules { board, target, faces, rolls } = rules;
+    // The winner needs `⌈target/board⌉` turns of its own; every player
+    // before it as many but one.
+    let own = u128::from(target.div_ceil(board));
+    let fewest_turns = (own - 1) * positions.len() as u128 + 1;
+    if fewest_turns.saturating_mul(u128::from(rolls)) > u128::from(limit) {
+        return Err(RulesError::LiteralTooLong { limit });
+    }
     // Spaces counted from 0, so that a move is an addition modulo the board.
     let mut spaces: Vec<u64> = positions.iter().map(|&space| space - 1).collect();
     let mut scores = Scores::from_elem(0, positions.len());
@@ -112,7 +120,6 @@ mod tests {
     /// score, turns and rolls.
     #[test]
     fn rolling_agrees_with_the_solver_on_small_games() {
-        let mut checked = 0;
         for board in 1..=7 {
             for faces in 1..=6 {
                 for rolls in 1..=4 {
@@ -125,13 +132,29 @@ mod tests {
                             let solved = crate::play_deterministic(&starts, &rules).unwrap();
                             let literal = play_deterministic_literal(&starts, &rules).unwrap();
                             assert_eq!(literal, solved, "{rules}, starts {positions:?}");
-                            checked += 1;
                         }
                     }
                 }
             }
         }
-        assert_eq!(checked, 7 * 6 * 4 * 5 * 3);
+    }
+
+    /// On a board of one space every turn scores exactly 1, so a game to
+    /// `target` lasts `(target − 1) × players + 1` turns: the refusal made
+    /// before rolling must let a game of exactly the limit through.
+    #[test]
+    fn a_game_that_cannot_end_in_time_is_refused_before_rolling() {
+        for (target, rolls, players) in [(1, 1, 2), (10, 3, 2), (1000, 7, 5)] {
+            let rules = DiceRules { board: 1, target, faces: 6, rolls };
+            let positions = vec![1; players];
+            let exact = ((target - 1) * players as u64 + 1) * rolls;
+            assert_eq!(rolled(&positions, &rules, exact).unwrap().rolls, u128::from(exact));
+            let short = exact - 1;
+            assert_eq!(
+                rolled(&positions, &rules, short),
+                Err(RulesError::LiteralTooLong { limit: short })
+            );
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crabdice::{
 use miette::miette;
 
 use crate::cli::{Bounds, CombatEngine, CombatOptions, Output};
+use crate::compare::{Compared, Engine, Named, Run};
 use crate::failure::Failure;
 use crate::progress::Progress;
 use crate::source::Source;
@@ -32,35 +33,8 @@ pub struct Part {
     /// Whether the deal's scores can exceed 64 bits (huge cards), so that
     /// JSON gives `score` as a string.
     pub wide_scores: bool,
-    /// `--engine all`: every engine's run, fast first (empty otherwise).
-    pub engines: Vec<EngineRun>,
-    /// `--engine all`: the engines a limit stopped, and how.
-    pub left_out: Vec<(Engine, String)>,
-}
-
-/// What one engine made of a part.
-#[derive(Debug)]
-pub struct EngineRun {
-    pub engine: Engine,
-    pub outcome: Outcome,
-    pub time: Option<Duration>,
-}
-
-/// An engine that plays a part.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Engine {
-    Fast,
-    Literal,
-}
-
-impl Engine {
-    /// The name `--engine` gives it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Fast => "fast",
-            Self::Literal => "literal",
-        }
-    }
+    /// `--engine all`: every engine's run, fast first, and those left out.
+    pub compared: Compared<Engine, Outcome>,
 }
 
 /// The engines that play each part: `--trace` logs the literal engine's
@@ -106,8 +80,7 @@ pub fn run(
         // A time limit bounds the part as a whole, so every engine's
         // clock starts with the part, and so does counting the games.
         let started = Instant::now();
-        let mut runs = Vec::new();
-        let mut left_out = Vec::new();
+        let mut compared = Compared::new();
         let mut games = None;
         for (nth, &engine) in engines.iter().enumerate() {
             let played = match engine {
@@ -142,12 +115,12 @@ pub fn run(
                         "{label}: --engine all leaves out the {} engine: {error}",
                         engine.name()
                     ));
-                    left_out.push((engine, error.to_string()));
+                    compared.left_out.push((engine, error.to_string()));
                     continue;
                 }
             };
             games = games.or(counted);
-            runs.push(EngineRun { engine, outcome, time: None });
+            compared.runs.push(Run { engine, outcome, time: None });
         }
         // The fast engine skips sub-games; counting them takes a walk
         // through every game. A deal that cannot start one needs none.
@@ -164,27 +137,18 @@ pub fn run(
         }
         // Timed last, so that the repeats use none of the part's time limit.
         if output.time {
-            for run in &mut runs {
+            for run in &mut compared.runs {
                 run.time = Some(time(deal, variant, limits, run.engine));
             }
         }
         let games = games.filter(|_| variant == Variant::Recursive);
         // The first engine answers; the runs are kept to compare only when
         // several were asked for.
-        let (outcome, time) = (runs[0].outcome.clone(), runs[0].time);
+        let (outcome, time) = (compared.runs[0].outcome.clone(), compared.runs[0].time);
         if !several {
-            runs.clear();
+            compared.runs.clear();
         }
-        parts.push(Part {
-            number,
-            outcome,
-            games,
-            games_unknown,
-            time,
-            wide_scores,
-            engines: runs,
-            left_out,
-        });
+        parts.push(Part { number, outcome, games, games_unknown, time, wide_scores, compared });
     }
     Ok(parts)
 }

@@ -12,8 +12,9 @@ use crabdice::{
 use serde::Serialize;
 
 use crate::cli::{DiceEngine, DiceOptions, Output};
+use crate::compare::{Compared, Engine, EngineJson, Named, Run};
 use crate::failure::Failure;
-use crate::output::{EngineJson, EngineRun, Line, nanos};
+use crate::output::{EngineLine, Line, nanos};
 use crate::source::Source;
 use crate::timing;
 
@@ -33,7 +34,7 @@ struct Deterministic {
     rules: DiceRules,
     outcome: DeterministicOutcome,
     time: Option<Duration>,
-    compared: Compared<DeterministicOutcome>,
+    compared: Compared<Engine, DeterministicOutcome>,
 }
 
 struct Dirac {
@@ -42,16 +43,7 @@ struct Dirac {
     outcome: DiracOutcome,
     histogram: Option<Vec<WinsByTurn>>,
     time: Option<Duration>,
-    compared: Compared<DiracOutcome>,
-}
-
-/// `--engine all`: what each engine made of a part.
-struct Compared<O> {
-    /// Each engine's name, outcome and time, the answering engine's first
-    /// (empty for one engine).
-    runs: Vec<(&'static str, O, Option<Duration>)>,
-    /// The engines that refused the game, and why.
-    left_out: Vec<(&'static str, String)>,
+    compared: Compared<DiracEngine, DiracOutcome>,
 }
 
 /// The puzzle's rules and the default limits.
@@ -128,28 +120,10 @@ fn engines(engine: DiceEngine) -> (DiracEngine, &'static [DiracEngine]) {
     }
 }
 
-/// The deterministic game's engines.
-#[derive(Debug, Clone, Copy)]
-enum Solver {
-    /// [`play_deterministic`]: periods, tables, blocks or sweeps.
-    Fast,
-    /// [`play_deterministic_literal`]: one roll at a time.
-    Literal,
-}
-
-impl Solver {
-    fn name(self) -> &'static str {
-        match self {
-            Self::Fast => "fast",
-            Self::Literal => "literal",
-        }
-    }
-}
-
 /// The deterministic game's engine that answers, and those `--engine`
 /// runs beside it: `all` adds the literal one, roll by roll.
-fn solvers(engine: DiceEngine) -> (Solver, &'static [Solver]) {
-    (Solver::Fast, if engine == DiceEngine::All { &[Solver::Literal] } else { &[] })
+fn solvers(engine: DiceEngine) -> (Engine, &'static [Engine]) {
+    (Engine::Fast, if engine == DiceEngine::All { &[Engine::Literal] } else { &[] })
 }
 
 /// Plays the parts `output` asks for.
@@ -164,11 +138,11 @@ pub fn run(
     let deterministic = if output.wants(1) {
         let rules = rules(1, options);
         let play = |solver| match solver {
-            Solver::Fast => play_deterministic(starts, &rules),
-            Solver::Literal => play_deterministic_literal(starts, &rules),
+            Engine::Fast => play_deterministic(starts, &rules),
+            Engine::Literal => play_deterministic_literal(starts, &rules),
         };
         let solvers = solvers(options.engine);
-        let (outcome, time, compared) = compare(source, 1, output, solvers, |s| s.name(), play)?;
+        let (Run { outcome, time, .. }, compared) = compare(source, 1, output, solvers, play)?;
         Some(Deterministic { rules, outcome, time, compared })
     } else {
         None
@@ -178,7 +152,7 @@ pub fn run(
         let limits = limits(options);
         let engines = engines(options.engine);
         let play = |engine| play_dirac_within(starts, &rules, engine, &limits);
-        let (outcome, time, compared) = compare(source, 2, output, engines, |e| e.name(), play)?;
+        let (Run { outcome, time, .. }, compared) = compare(source, 2, output, engines, play)?;
         let histogram = if options.histogram {
             Some(win_histogram_within(starts, &rules, &limits).map_err(|e| error(source, 2, e))?)
         } else {
@@ -191,46 +165,48 @@ pub fn run(
     Ok(Solved { players: starts.positions().to_vec(), deterministic, dirac })
 }
 
+/// The answering engine's run, and every engine's (`--engine all`).
+type Played<E, O> = (Run<E, O>, Compared<E, O>);
+
 /// Plays `part` with the `answering` engine (its refusal is the run's
 /// error) and with `--engine all`'s `others`, compared with it (an engine
-/// that refuses the game is left out, with a note). Gives the answer, its
-/// time (`--time`), and every engine's run when there are several.
-fn compare<E: Copy, O: Clone>(
+/// that refuses the game is left out, with a note). Gives the answering
+/// run, timed with `--time`, and every engine's when there are several.
+fn compare<E: Named, O: Clone>(
     source: &Source,
     part: u8,
     output: Output,
     (answering, others): (E, &[E]),
-    name: impl Fn(&E) -> &'static str,
     play: impl Fn(E) -> Result<O, DiceError>,
-) -> Result<(O, Option<Duration>, Compared<O>), Failure> {
+) -> Result<Played<E, O>, Failure> {
     let time = |engine| output.time.then(|| timing::median(|| drop(play(engine))));
-    let mut compared = Compared { runs: Vec::new(), left_out: Vec::new() };
+    let mut compared = Compared::new();
     let outcome = play(answering).map_err(|e| {
         // Named with the engine when several run.
         if others.is_empty() {
             error(source, part, e)
         } else {
-            error(source, format!("{part} (the {} engine)", name(&answering)), e)
+            error(source, format!("{part} (the {} engine)", answering.name()), e)
         }
     })?;
     let answer_time = time(answering);
     if !others.is_empty() {
-        compared.runs.push((name(&answering), outcome.clone(), answer_time));
+        compared.runs.push(Run { engine: answering, outcome: outcome.clone(), time: answer_time });
     }
     for &engine in others {
         match play(engine) {
-            Ok(outcome) => compared.runs.push((name(&engine), outcome, time(engine))),
+            Ok(outcome) => compared.runs.push(Run { engine, outcome, time: time(engine) }),
             Err(refused) => {
                 crate::failure::note(format_args!(
                     "{}: part {part}: --engine all leaves out the {} engine: {refused}",
                     source.name,
-                    name(&engine)
+                    engine.name()
                 ));
-                compared.left_out.push((name(&engine), refused.to_string()));
+                compared.left_out.push((engine, refused.to_string()));
             }
         }
     }
-    Ok((outcome, answer_time, compared))
+    Ok((Run { engine: answering, outcome, time: answer_time }, compared))
 }
 
 /// What `--engine all` compares of an outcome, field by field, the
@@ -263,11 +239,9 @@ impl Facts for DiracOutcome {
 }
 
 /// One engine's run as a line shows it.
-fn engine_run<O: Facts>(
-    (engine, outcome, time): &(&'static str, O, Option<Duration>),
-) -> EngineRun {
-    let facts = outcome.facts();
-    EngineRun { engine, answer: facts[0].1.clone(), time: *time, facts }
+fn engine_line<E: Named, O: Facts>(run: &Run<E, O>) -> EngineLine {
+    let facts = run.outcome.facts();
+    EngineLine { engine: run.engine.name(), answer: facts[0].1.clone(), time: run.time, facts }
 }
 
 /// The answer lines.
@@ -278,8 +252,8 @@ pub fn lines(solved: &Solved) -> Vec<Line> {
             part: 1,
             answer: part.outcome.answer.to_string(),
             time: part.time,
-            engines: part.compared.runs.iter().map(engine_run).collect(),
-            left_out: part.compared.left_out(),
+            engines: part.compared.runs.iter().map(engine_line).collect(),
+            left_out: part.compared.left_out_names(),
         });
     }
     if let Some(part) = &solved.dirac {
@@ -287,8 +261,8 @@ pub fn lines(solved: &Solved) -> Vec<Line> {
             part: 2,
             answer: part.outcome.answer.to_string(),
             time: part.time,
-            engines: part.compared.runs.iter().map(engine_run).collect(),
-            left_out: part.compared.left_out(),
+            engines: part.compared.runs.iter().map(engine_line).collect(),
+            left_out: part.compared.left_out_names(),
         });
     }
     lines
@@ -424,38 +398,10 @@ struct DiracJson {
     engines: Vec<EngineJson<DiracFound>>,
 }
 
-impl<O> Compared<O> {
-    /// Whether every engine that ran found the same (`None` for one
-    /// engine).
-    fn agree(&self) -> Option<bool>
-    where
-        O: Facts,
-    {
-        let runs: Vec<EngineRun> = self.runs.iter().map(engine_run).collect();
-        (!runs.is_empty()).then(|| crate::output::agreeing(&runs))
-    }
-
-    /// The names of the engines left out.
-    fn left_out(&self) -> Vec<&'static str> {
-        self.left_out.iter().map(|&(engine, _)| engine).collect()
-    }
-
-    /// Every engine's entry: those that ran, then those left out.
-    fn json<'a, F: From<&'a O>>(&'a self) -> Vec<EngineJson<F>> {
-        let ran = self.runs.iter().map(|(engine, outcome, time)| EngineJson {
-            engine,
-            found: Some(outcome.into()),
-            time_ns: time.map(nanos),
-            left_out: None,
-        });
-        let left_out = self.left_out.iter().map(|(engine, why)| EngineJson {
-            engine,
-            found: None,
-            time_ns: None,
-            left_out: Some(why.clone()),
-        });
-        ran.chain(left_out).collect()
-    }
+/// Whether every engine that ran found the same (`None` for one engine).
+fn agree<E: Named, O: Facts>(compared: &Compared<E, O>) -> Option<bool> {
+    let lines: Vec<EngineLine> = compared.runs.iter().map(engine_line).collect();
+    (!lines.is_empty()).then(|| crate::output::agreeing(&lines))
 }
 
 #[derive(Serialize)]
@@ -479,8 +425,8 @@ pub fn json(file: &str, solved: &Solved) -> serde_json::Result<serde_json::Value
         rules: (&part.rules).into(),
         found: (&part.outcome).into(),
         time_ns: part.time.map(nanos),
-        agree: part.compared.agree(),
-        engines: part.compared.json(),
+        agree: agree(&part.compared),
+        engines: part.compared.json(|outcome| outcome.into()),
     });
     let part2 = solved.dirac.as_ref().map(|part| DiracJson {
         rules: (&part.rules).into(),
@@ -492,8 +438,8 @@ pub fn json(file: &str, solved: &Solved) -> serde_json::Result<serde_json::Value
                 .collect()
         }),
         time_ns: part.time.map(nanos),
-        agree: part.compared.agree(),
-        engines: part.compared.json(),
+        agree: agree(&part.compared),
+        engines: part.compared.json(|outcome| outcome.into()),
     });
     serde_json::to_value(DiceJson { file, game: "dice", players: &solved.players, part1, part2 })
 }

@@ -3,6 +3,7 @@
 
 mod cli;
 mod combat;
+mod compare;
 mod dice;
 mod failure;
 mod output;

@@ -18,6 +18,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::cli::Output;
+use crate::compare::{Engine, EngineJson, Named, Run};
 use crate::failure::Failure;
 use crate::{combat, dice, timing};
 
@@ -45,14 +46,14 @@ pub struct Line {
     pub time: Option<std::time::Duration>,
     /// `--engine all`: each engine's run, the default engine's first (empty
     /// for a single engine).
-    pub engines: Vec<EngineRun>,
+    pub engines: Vec<EngineLine>,
     /// `--engine all`: the engines left out (a limit stopped them, or they
     /// refused the game).
     pub left_out: Vec<&'static str>,
 }
 
 /// `--engine all`: what one engine made of a part.
-pub struct EngineRun {
+pub struct EngineLine {
     pub engine: &'static str,
     pub answer: String,
     pub time: Option<std::time::Duration>,
@@ -61,7 +62,7 @@ pub struct EngineRun {
     pub facts: Vec<(&'static str, String)>,
 }
 
-impl EngineRun {
+impl EngineLine {
     /// The engine's name, with its time if measured.
     fn label(&self) -> String {
         match self.time {
@@ -82,7 +83,7 @@ fn combat_answer(outcome: &crabdice::Outcome) -> String {
 }
 
 /// One Combat engine's run, with the whole outcome as its facts.
-fn combat_engine(run: &combat::EngineRun) -> EngineRun {
+fn combat_engine(run: &Run<Engine, crabdice::Outcome>) -> EngineLine {
     let outcome = &run.outcome;
     let decks = |player: crabdice::Player| {
         let cards: Vec<String> = outcome.decks[player].iter().map(ToString::to_string).collect();
@@ -102,7 +103,7 @@ fn combat_engine(run: &combat::EngineRun) -> EngineRun {
         ("player 1's final deck", decks(crabdice::Player::One)),
         ("player 2's final deck", decks(crabdice::Player::Two)),
     ];
-    EngineRun { engine: run.engine.name(), answer: combat_answer(outcome), time: run.time, facts }
+    EngineLine { engine: run.engine.name(), answer: combat_answer(outcome), time: run.time, facts }
 }
 
 /// Checks a file's answers: an error naming every part whose engines
@@ -126,7 +127,7 @@ pub fn verify(result: &FileResult, expected: Option<&[String]>) -> Result<(), Fa
 }
 
 /// Whether every engine that ran found the same, fact for fact.
-pub fn agreeing(engines: &[EngineRun]) -> bool {
+pub fn agreeing(engines: &[EngineLine]) -> bool {
     engines.iter().all(|run| run.facts == engines[0].facts)
 }
 
@@ -168,8 +169,8 @@ fn lines(result: &FileResult) -> Vec<Line> {
                 part: p.number,
                 answer: combat_answer(&p.outcome),
                 time: p.time,
-                engines: p.engines.iter().map(combat_engine).collect(),
-                left_out: p.left_out.iter().map(|(engine, _)| engine.name()).collect(),
+                engines: p.compared.runs.iter().map(combat_engine).collect(),
+                left_out: p.compared.left_out_names(),
             })
             .collect(),
         Solved::Dice(solved) => dice::lines(solved),
@@ -217,7 +218,7 @@ pub fn text(results: &[FileResult], output: Output) -> String {
 /// `444356092776315 (per-player, memo: agree; tree left out)`.
 fn answer_text(line: &Line) -> String {
     let engines = &line.engines;
-    let labels = || engines.iter().map(EngineRun::label).collect::<Vec<_>>().join(", ");
+    let labels = || engines.iter().map(EngineLine::label).collect::<Vec<_>>().join(", ");
     let left_out = if line.left_out.is_empty() {
         String::new()
     } else {
@@ -285,19 +286,6 @@ struct CombatPartJson {
     engines: Vec<EngineJson<OutcomeJson>>,
 }
 
-/// `--engine all`: one engine's findings `F` and time, or why it was left
-/// out.
-#[derive(Serialize)]
-pub struct EngineJson<F> {
-    pub engine: &'static str,
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub found: Option<F>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub time_ns: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub left_out: Option<String>,
-}
-
 /// A score as JSON: a number, or a string for a deal that can score past
 /// 2^64 − 1 (whatever this score is).
 fn score_json(score: Option<u128>, wide: bool) -> Option<serde_json::Value> {
@@ -338,22 +326,9 @@ fn combat_part_json(part: &combat::Part) -> CombatPartJson {
             .or_else(unknown),
         max_depth: part.games.as_ref().map(|(_, depth)| (*depth).into()).or_else(unknown),
         time_ns: part.time.map(nanos),
-        agree: (!part.engines.is_empty())
-            .then(|| agreeing(&part.engines.iter().map(combat_engine).collect::<Vec<_>>())),
-        engines: (part.engines.iter())
-            .map(|run| EngineJson {
-                engine: run.engine.name(),
-                found: Some(outcome_json(part, &run.outcome)),
-                time_ns: run.time.map(nanos),
-                left_out: None,
-            })
-            .chain(part.left_out.iter().map(|(engine, why)| EngineJson {
-                engine: engine.name(),
-                found: None,
-                time_ns: None,
-                left_out: Some(why.clone()),
-            }))
-            .collect(),
+        agree: (!part.compared.runs.is_empty())
+            .then(|| agreeing(&part.compared.runs.iter().map(combat_engine).collect::<Vec<_>>())),
+        engines: part.compared.json(|outcome| outcome_json(part, outcome)),
     }
 }
 
@@ -397,9 +372,10 @@ pub fn json(results: &[FileResult]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compare::Compared;
 
-    fn run(engine: &'static str, answer: &str, rounds: &str) -> EngineRun {
-        EngineRun {
+    fn run(engine: &'static str, answer: &str, rounds: &str) -> EngineLine {
+        EngineLine {
             engine,
             answer: answer.to_owned(),
             time: None,
@@ -407,7 +383,7 @@ mod tests {
         }
     }
 
-    fn line(engines: Vec<EngineRun>) -> Line {
+    fn line(engines: Vec<EngineLine>) -> Line {
         Line { part: 2, answer: engines[0].answer.clone(), time: None, engines, left_out: vec![] }
     }
 
@@ -434,7 +410,7 @@ mod tests {
         let outcome = crabdice::play(&deal, crabdice::Variant::Recursive).unwrap();
         let mut literal = outcome.clone();
         literal.rounds += off;
-        let run = |engine, outcome| combat::EngineRun { engine, outcome, time: None };
+        let run = |engine, outcome| Run { engine, outcome, time: None };
         let part = combat::Part {
             number: 2,
             outcome: outcome.clone(),
@@ -442,11 +418,10 @@ mod tests {
             games_unknown: false,
             time: None,
             wide_scores: false,
-            engines: vec![
-                run(combat::Engine::Fast, outcome),
-                run(combat::Engine::Literal, literal),
-            ],
-            left_out: Vec::new(),
+            compared: Compared {
+                runs: vec![run(Engine::Fast, outcome), run(Engine::Literal, literal)],
+                left_out: Vec::new(),
+            },
         };
         FileResult {
             name: "deal.txt".to_owned(),

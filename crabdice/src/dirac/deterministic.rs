@@ -399,13 +399,19 @@ fn played(pawns: &[Pawn<'_>], target: u64, limit: u64) -> Option<End> {
     simulate(pawns, target, limit)
 }
 
-/// The fewest turns a game to `target` can take: a turn scores at most the
-/// board, so the winner needs `⌈target/board⌉` turns of its own, and every
-/// player before it as many but one (0 without pawns).
+/// The fewest turns the pawns' game to `target` can take ([`fewest_turns`];
+/// 0 without pawns).
 fn shortest(pawns: &[Pawn<'_>], target: u64) -> u128 {
-    let Some(pawn) = pawns.first() else { return 0 };
-    let own = u128::from(target.div_ceil(pawn.die.board));
-    (own - 1) * pawns.len() as u128 + 1
+    pawns.first().map_or(0, |pawn| fewest_turns(pawns.len(), target, pawn.die.board))
+}
+
+/// The fewest turns a game of `players` (one or more) to `target` on a
+/// board of `board` spaces can take: a turn scores at most the board, so
+/// the winner needs `⌈target/board⌉` turns of its own, and every player
+/// before it as many but one.
+pub(super) fn fewest_turns(players: usize, target: u64, board: u64) -> u128 {
+    let own = u128::from(target.div_ceil(board));
+    (own - 1) * players as u128 + 1
 }
 
 /// The most turns of all pawns' blocks of offsets (`L` each) for

@@ -12,7 +12,7 @@
 //! happen, not worked out from the winning round, and the answer is the
 //! lowest losing score times the rolls counted.
 
-use super::deterministic::Scores;
+use super::deterministic::{Scores, fewest_turns};
 use super::rules::advance;
 use super::{DeterministicOutcome, DiceRules, Starts};
 use crate::error::{DiceError, RulesError};
@@ -63,11 +63,8 @@ fn rolled(
     limit: u64,
 ) -> Result<DeterministicOutcome, RulesError> {
     let &DiceRules { board, target, faces, rolls } = rules;
-    // The winner needs `⌈target/board⌉` turns of its own; every player
-    // before it as many but one.
-    let own = u128::from(target.div_ceil(board));
-    let fewest_turns = (own - 1) * positions.len() as u128 + 1;
-    if fewest_turns.saturating_mul(u128::from(rolls)) > u128::from(limit) {
+    let fewest = fewest_turns(positions.len(), target, board);
+    if fewest.saturating_mul(u128::from(rolls)) > u128::from(limit) {
         return Err(RulesError::LiteralTooLong { limit });
     }
     // Spaces counted from 0, so that a move is an addition modulo the board.

@@ -111,11 +111,7 @@ pub fn run(
                     return Err(exhausted(&stopped, &error));
                 }
                 Err(error) => {
-                    crate::failure::note(format_args!(
-                        "{label}: --engine all leaves out the {} engine: {error}",
-                        engine.name()
-                    ));
-                    compared.left_out.push((engine, error.to_string()));
+                    compared.leave_out(&label, engine, error);
                     continue;
                 }
             };

@@ -65,6 +65,16 @@ impl<E: Named, O> Compared<E, O> {
         Self { runs: Vec::new(), left_out: Vec::new() }
     }
 
+    /// Leaves `engine` out, `why` noted on standard error for the part
+    /// `label` names.
+    pub fn leave_out(&mut self, label: &str, engine: E, why: impl std::fmt::Display) {
+        crate::failure::note(format_args!(
+            "{label}: --engine all leaves out the {} engine: {why}",
+            engine.name()
+        ));
+        self.left_out.push((engine, why.to_string()));
+    }
+
     /// The names of the engines left out.
     pub fn left_out_names(&self) -> Vec<&'static str> {
         self.left_out.iter().map(|&(engine, _)| engine.name()).collect()

@@ -14,7 +14,7 @@ use serde::Serialize;
 use crate::cli::{DiceEngine, DiceOptions, Output};
 use crate::compare::{Compared, Engine, EngineJson, Named, Run};
 use crate::failure::Failure;
-use crate::output::{EngineLine, Line, nanos};
+use crate::output::{EngineLine, Line, agreement, nanos};
 use crate::source::Source;
 use crate::timing;
 
@@ -197,12 +197,7 @@ fn compare<E: Named, O: Clone>(
         match play(engine) {
             Ok(outcome) => compared.runs.push(Run { engine, outcome, time: time(engine) }),
             Err(refused) => {
-                crate::failure::note(format_args!(
-                    "{}: part {part}: --engine all leaves out the {} engine: {refused}",
-                    source.name,
-                    engine.name()
-                ));
-                compared.left_out.push((engine, refused.to_string()));
+                compared.leave_out(&format!("{}: part {part}", source.name), engine, refused);
             }
         }
     }
@@ -248,22 +243,12 @@ fn engine_line<E: Named, O: Facts>(run: &Run<E, O>) -> EngineLine {
 pub fn lines(solved: &Solved) -> Vec<Line> {
     let mut lines = Vec::new();
     if let Some(part) = &solved.deterministic {
-        lines.push(Line {
-            part: 1,
-            answer: part.outcome.answer.to_string(),
-            time: part.time,
-            engines: part.compared.runs.iter().map(engine_line).collect(),
-            left_out: part.compared.left_out_names(),
-        });
+        let answer = part.outcome.answer.to_string();
+        lines.push(Line::new(1, answer, part.time, &part.compared, engine_line));
     }
     if let Some(part) = &solved.dirac {
-        lines.push(Line {
-            part: 2,
-            answer: part.outcome.answer.to_string(),
-            time: part.time,
-            engines: part.compared.runs.iter().map(engine_line).collect(),
-            left_out: part.compared.left_out_names(),
-        });
+        let answer = part.outcome.answer.to_string();
+        lines.push(Line::new(2, answer, part.time, &part.compared, engine_line));
     }
     lines
 }
@@ -398,12 +383,6 @@ struct DiracJson {
     engines: Vec<EngineJson<DiracFound>>,
 }
 
-/// Whether every engine that ran found the same (`None` for one engine).
-fn agree<E: Named, O: Facts>(compared: &Compared<E, O>) -> Option<bool> {
-    let lines: Vec<EngineLine> = compared.runs.iter().map(engine_line).collect();
-    (!lines.is_empty()).then(|| crate::output::agreeing(&lines))
-}
-
 #[derive(Serialize)]
 struct DiceJson<'a> {
     file: &'a str,
@@ -425,7 +404,7 @@ pub fn json(file: &str, solved: &Solved) -> serde_json::Result<serde_json::Value
         rules: (&part.rules).into(),
         found: (&part.outcome).into(),
         time_ns: part.time.map(nanos),
-        agree: agree(&part.compared),
+        agree: agreement(&part.compared, engine_line),
         engines: part.compared.json(|outcome| outcome.into()),
     });
     let part2 = solved.dirac.as_ref().map(|part| DiracJson {
@@ -438,7 +417,7 @@ pub fn json(file: &str, solved: &Solved) -> serde_json::Result<serde_json::Value
                 .collect()
         }),
         time_ns: part.time.map(nanos),
-        agree: agree(&part.compared),
+        agree: agreement(&part.compared, engine_line),
         engines: part.compared.json(|outcome| outcome.into()),
     });
     serde_json::to_value(DiceJson { file, game: "dice", players: &solved.players, part1, part2 })

@@ -18,7 +18,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::cli::Output;
-use crate::compare::{Engine, EngineJson, Named, Run};
+use crate::compare::{Compared, Engine, EngineJson, Named, Run};
 use crate::failure::Failure;
 use crate::{combat, dice, timing};
 
@@ -127,8 +127,34 @@ pub fn verify(result: &FileResult, expected: Option<&[String]>) -> Result<(), Fa
 }
 
 /// Whether every engine that ran found the same, fact for fact.
-pub fn agreeing(engines: &[EngineLine]) -> bool {
+fn agreeing(engines: &[EngineLine]) -> bool {
     engines.iter().all(|run| run.facts == engines[0].facts)
+}
+
+/// `--engine all`'s verdict, for JSON: whether every engine that ran found
+/// the same, each run shown as `show` shows it (`None` when one engine was
+/// asked for).
+pub fn agreement<E, O>(
+    compared: &Compared<E, O>,
+    show: impl Fn(&Run<E, O>) -> EngineLine,
+) -> Option<bool> {
+    let engines: Vec<EngineLine> = compared.runs.iter().map(show).collect();
+    (!engines.is_empty()).then(|| agreeing(&engines))
+}
+
+impl Line {
+    /// A part's line: its answer and time, and, with `--engine all`, each
+    /// engine's run as `show` shows it, and those left out.
+    pub fn new<E: Named, O>(
+        part: u8,
+        answer: String,
+        time: Option<std::time::Duration>,
+        compared: &Compared<E, O>,
+        show: impl Fn(&Run<E, O>) -> EngineLine,
+    ) -> Self {
+        let engines = compared.runs.iter().map(show).collect();
+        Self { part, answer, time, engines, left_out: compared.left_out_names() }
+    }
 }
 
 /// Each part on which an engine finds anything other than the first
@@ -165,12 +191,8 @@ fn lines(result: &FileResult) -> Vec<Line> {
     match &result.solved {
         Solved::Combat(parts) => parts
             .iter()
-            .map(|p| Line {
-                part: p.number,
-                answer: combat_answer(&p.outcome),
-                time: p.time,
-                engines: p.compared.runs.iter().map(combat_engine).collect(),
-                left_out: p.compared.left_out_names(),
+            .map(|p| {
+                Line::new(p.number, combat_answer(&p.outcome), p.time, &p.compared, combat_engine)
             })
             .collect(),
         Solved::Dice(solved) => dice::lines(solved),
@@ -326,8 +348,7 @@ fn combat_part_json(part: &combat::Part) -> CombatPartJson {
             .or_else(unknown),
         max_depth: part.games.as_ref().map(|(_, depth)| (*depth).into()).or_else(unknown),
         time_ns: part.time.map(nanos),
-        agree: (!part.compared.runs.is_empty())
-            .then(|| agreeing(&part.compared.runs.iter().map(combat_engine).collect::<Vec<_>>())),
+        agree: agreement(&part.compared, combat_engine),
         engines: part.compared.json(|outcome| outcome_json(part, outcome)),
     }
 }
@@ -372,7 +393,6 @@ pub fn json(results: &[FileResult]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compare::Compared;
 
     fn run(engine: &'static str, answer: &str, rounds: &str) -> EngineLine {
         EngineLine {

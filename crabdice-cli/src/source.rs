@@ -4,7 +4,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-use miette::{NamedSource, miette};
+use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents, miette};
 
 /// A puzzle input and its name.
 #[derive(Debug, Clone)]
@@ -67,7 +67,7 @@ impl Source {
             miette::Report::new(Unshown { name: self.name.clone(), error })
         } else {
             miette::Report::new(error)
-                .with_source_code(NamedSource::new(&self.name, self.text.clone()))
+                .with_source_code(Snippet { name: self.name.clone(), text: self.text.clone() })
         }
     }
 
@@ -88,6 +88,44 @@ impl Source {
         // Both ends are just past a newline or at an end of the text, so
         // on character boundaries.
         &self.text[start..end]
+    }
+}
+
+/// The input as miette shows it under a message, named, with the column of
+/// the snippet's heading (`[deal.txt:3:3]`) counted in characters, as the
+/// message's own column is: miette counts bytes, so a line that starts with
+/// a two-byte space such as U+00A0 would get two columns for the message's
+/// one.
+#[derive(Debug)]
+struct Snippet {
+    name: String,
+    text: String,
+}
+
+impl SourceCode for Snippet {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let contents = self.text.read_span(span, before, after)?;
+        // miette gives a column only without lines before the span's.
+        let bytes = self.text.as_bytes();
+        let before_span = bytes.get(..span.offset()).unwrap_or(bytes);
+        let line_start = before_span.iter().rposition(|&b| b == b'\n').map_or(0, |nl| nl + 1);
+        let column = match self.text.get(line_start..span.offset()) {
+            Some(prefix) if contents.column() > 0 => prefix.chars().count(),
+            _ => contents.column(),
+        };
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            contents.data(),
+            *contents.span(),
+            contents.line(),
+            column,
+            contents.line_count(),
+        )))
     }
 }
 

@@ -846,6 +846,116 @@ fn every_malformed_deal_is_an_error_not_a_panic() {
     }
 }
 
+/// Broken copies of the bundled examples: each a few random edits away
+/// (a piece of text that breaks inputs inserted or put in place of a
+/// character, characters deleted), from a fixed seed.
+fn broken_examples(count: usize) -> Vec<String> {
+    const PIECES: &[&str] = &[
+        "\n",
+        "\r\n",
+        " ",
+        "\u{a0}",
+        "0",
+        "7",
+        "-",
+        "+",
+        ":",
+        "Player 3:",
+        "Player 2:",
+        "x",
+        "é",
+        "\u{202e}",
+        "\u{1b}[2J",
+        "\0",
+        "18446744073709551616",
+        "Player 2 starting position: 4",
+    ];
+    let examples = ["combat.txt", "dice.txt", "combat-loop.txt"].map(|name| {
+        let path = format!("{}/../examples/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(path).unwrap()
+    });
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move |below: usize| {
+        // splitmix64
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        usize::try_from((z ^ (z >> 31)) % below as u64).unwrap()
+    };
+    (0..count)
+        .map(|i| {
+            let mut text = examples[i % examples.len()].clone();
+            for _ in 0..=next(3) {
+                let bounds: Vec<usize> =
+                    text.char_indices().map(|(i, _)| i).chain([text.len()]).collect();
+                let at = bounds[next(bounds.len())];
+                let end = bounds[bounds.partition_point(|&b| b <= at).min(bounds.len() - 1)];
+                let piece = PIECES[next(PIECES.len())];
+                text = match next(3) {
+                    0 => format!("{}{piece}{}", &text[..at], &text[at..]),
+                    1 => format!("{}{piece}{}", &text[..at], &text[end..]),
+                    _ => format!("{}{}", &text[..at], &text[end..]),
+                };
+            }
+            text
+        })
+        .collect()
+}
+
+/// The error the library gives for `input` under the puzzle's rules, if
+/// any, once its line ends are `\n` (as the command line makes them).
+fn library_error(input: &str) -> Option<crabdice::ParseError> {
+    let input = &input.replace("\r\n", "\n").replace('\r', "\n");
+    match crabdice::Game::detect(input) {
+        Err(error) => Some(error),
+        Ok(crabdice::Game::Combat) => crabdice::Deal::parse(input).err(),
+        Ok(crabdice::Game::Dice) => crabdice::Starts::parse(input)
+            .and_then(|starts| starts.check(&crabdice::DiceRules::dirac()))
+            .err(),
+    }
+}
+
+#[test]
+fn broken_examples_are_refused_at_the_line_the_library_names() {
+    let (mut refused, mut solved) = (0, 0);
+    for input in broken_examples(150) {
+        let output = crabdice().args(["solve", "-"]).write_stdin(input.clone()).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        if let Some(error) = library_error(&input) {
+            refused += 1;
+            assert_eq!(output.status.code(), Some(1), "{input:?}: {stderr}");
+            assert!(output.stdout.is_empty(), "{input:?}");
+            let place = format!("line {}, column {}: ", error.line(), error.column());
+            assert!(stderr.contains(&place), "{input:?}: {place} in {stderr}");
+            assert!(stderr.contains("<stdin>"), "{input:?}: {stderr}");
+            // The snippet's heading, when there is one, names the same place.
+            if stderr.contains("[<stdin>:") {
+                let heading = format!("[<stdin>:{}:{}]", error.line(), error.column());
+                assert!(stderr.contains(&heading), "{input:?}: {heading} in {stderr}");
+            }
+            assert!(!stderr.contains(|c: char| c.is_control() && c != '\n'), "{stderr:?}");
+        } else {
+            solved += 1;
+            assert_eq!(output.status.code(), Some(0), "{input:?}: {stderr}");
+            let stdout = String::from_utf8(output.stdout).unwrap();
+            assert!(stdout.starts_with("part 1: ") && stdout.contains("\npart 2: "), "{stdout}");
+        }
+    }
+    // Both kinds of input were tried.
+    assert!(refused >= 50 && solved >= 5, "{refused} refused, {solved} solved");
+}
+
+#[test]
+fn a_snippets_heading_counts_columns_in_characters_as_the_message_does() {
+    // Two spaces of two bytes each before the card: column 3, not 5.
+    let input = "Player 1:\n9\n\u{a0}\u{a0}x\n\nPlayer 2:\n5\n";
+    let output = crabdice().args(["combat", "-"]).write_stdin(input).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("line 3, column 3: `x` is not a card"), "{stderr}");
+    assert!(stderr.contains("[<stdin>:3:3]"), "{stderr}");
+}
+
 #[test]
 fn solve_reports_a_missing_starting_position_as_dirac_dice_does() {
     let input = "Player 1 starting position: \nPlayer 2 starting position: 8\n";

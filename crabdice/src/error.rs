@@ -313,7 +313,7 @@ impl ParseError {
     /// An error about `part`, a sub-slice of `line`, in `source`.
     pub(crate) fn at(kind: ParseErrorKind, source: &str, line: &Line<'_>, part: &str) -> Self {
         let column = line.column_of(source, part);
-        Self::new(kind, line.number, column, line.span_of(part))
+        Self::new(kind, line.number, column, line.span_of(source, part))
     }
 
     /// An error about the whole of `line`.

@@ -26,10 +26,19 @@ pub(crate) struct Line<'a> {
 }
 
 impl<'a> Line<'a> {
-    /// Span of `part`, which must be a sub-slice of `self.text`.
-    pub fn span_of(&self, part: &'a str) -> SourceSpan {
-        let start = part.as_ptr() as usize - self.text.as_ptr() as usize;
-        (self.offset + start, part.len().max(1)).into()
+    /// Span of `part`, which must be a sub-slice of `self.text`, in
+    /// `source`. An empty part (a blank line's text) spans the one
+    /// character where it stands, whole (a line end, or a space such as
+    /// U+00A0 of two bytes), so that a span never ends inside a character;
+    /// at the very end of the input it is empty.
+    pub fn span_of(&self, source: &str, part: &'a str) -> SourceSpan {
+        let start = self.offset + (part.as_ptr() as usize - self.text.as_ptr() as usize);
+        let len = if part.is_empty() {
+            source[start..].chars().next().map_or(0, char::len_utf8)
+        } else {
+            part.len()
+        };
+        (start, len).into()
     }
 
     /// 1-based column of `part`, a sub-slice of `self.text`, counted in
@@ -77,6 +86,18 @@ mod tests {
         assert_eq!(got, vec![(1, 0, "Player 1:"), (2, 13, "9"), (3, 17, ""), (4, 19, "10")]);
         assert_eq!(&source[13..14], "9");
         assert_eq!(&source[19..21], "10");
+    }
+
+    #[test]
+    fn a_blank_line_spans_its_first_character_whole() {
+        let source = "a\n\u{a0}\nb\n\r\n";
+        let spans: Vec<_> = lines(source).map(|l| l.span_of(source, l.text)).collect();
+        // U+00A0 takes two bytes; `\r` one; past the end, nothing.
+        assert_eq!(spans[1], (2, 2).into());
+        assert_eq!(spans[3], (7, 1).into());
+        let end = "a\n  ";
+        let last = lines(end).nth(1).unwrap();
+        assert_eq!(last.span_of(end, last.text), (2, 1).into());
     }
 
     #[test]

@@ -183,8 +183,11 @@ fn read_start(text: &str, line: &Line<'_>, number: usize) -> Result<(u64, Place)
             junk,
         ));
     }
-    let place =
-        Place { line: line.number, column: line.column_of(text, token), span: line.span_of(token) };
+    let place = Place {
+        line: line.number,
+        column: line.column_of(text, token),
+        span: line.span_of(text, token),
+    };
     Ok((position, place))
 }
 

@@ -1,0 +1,520 @@
+//! Reading untrusted input: the three readers ([`Deal::parse`],
+//! [`Starts::parse`] and [`Game::detect`]) checked against readers written
+//! here from the formats as SPEC.md and the docs state them, on valid inputs
+//! dressed the ways editors dress them and on those inputs broken by random
+//! edits (a character inserted, deleted or replaced, a line dropped, doubled
+//! or moved), and on random text.
+//!
+//! Every input must give what the reference reader gives: the same decks or
+//! positions, or an error of the same kind on the same line. Every error must
+//! also be one a user can act on: its line, column and span point at the same
+//! place, inside the input, on character boundaries; its message starts with
+//! that line and column, stays short however long the line is, and shows no
+//! character that would act on a terminal; and miette renders it with the
+//! input attached.
+
+use std::collections::HashSet;
+
+use crabdice::{Deal, Game, ParseError, ParseErrorKind, Player, Starts, acts_on_terminal};
+use miette::{NarratableReportHandler, Report};
+use proptest::prelude::*;
+use proptest::sample::Index;
+
+/// What a reader makes of an input: its values, or an error's kind and line.
+type Read<T> = Result<T, (&'static str, usize)>;
+
+/// The kind of an error, by name, for comparing with the reference readers.
+fn kind_name(kind: &ParseErrorKind) -> &'static str {
+    match kind {
+        ParseErrorKind::Empty => "Empty",
+        ParseErrorKind::UnknownGame { .. } => "UnknownGame",
+        ParseErrorKind::ExpectedHeader { .. } => "ExpectedHeader",
+        ParseErrorKind::UnexpectedEnd { .. } => "UnexpectedEnd",
+        ParseErrorKind::NotACard { .. } => "NotACard",
+        ParseErrorKind::ZeroCard { .. } => "ZeroCard",
+        ParseErrorKind::CardTooLarge { .. } => "CardTooLarge",
+        ParseErrorKind::NoCards => "NoCards",
+        ParseErrorKind::DuplicateCard { .. } => "DuplicateCard",
+        ParseErrorKind::ThirdPlayer { .. } => "ThirdPlayer",
+        ParseErrorKind::TrailingText { .. } => "TrailingText",
+        ParseErrorKind::ExpectedStart { .. } => "ExpectedStart",
+        ParseErrorKind::NotAPosition { .. } => "NotAPosition",
+        ParseErrorKind::AfterPosition { .. } => "AfterPosition",
+        ParseErrorKind::PositionTooLarge { .. } => "PositionTooLarge",
+        ParseErrorKind::TooFewPlayers { .. } => "TooFewPlayers",
+        _ => "other",
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The reference readers
+// ---------------------------------------------------------------------------
+
+/// The input's lines, numbered from 1, without the whitespace around them
+/// (`\r` included). An input ending in a line end has one more, empty, line:
+/// the line an error about the end of the input names.
+fn numbered(source: &str) -> Vec<(usize, &str)> {
+    source.split('\n').map(str::trim).enumerate().map(|(i, text)| (i + 1, text)).collect()
+}
+
+/// The number of the input's last line, where "the end of the input" is.
+fn last_line(source: &str) -> usize {
+    source.split('\n').count()
+}
+
+/// `Some(n)` for a header of the form `Player n:`.
+fn header_of(text: &str) -> Option<u64> {
+    let inside = text.strip_prefix("Player ")?.strip_suffix(':')?.trim();
+    inside.parse().ok()
+}
+
+/// A Crab Combat deal as SPEC.md describes it: `Player 1:` and its cards,
+/// then `Player 2:` and its cards, one card a line; blank lines may come
+/// anywhere between the decks, and a deck ends at a blank line or at the
+/// next `Player` line.
+fn reference_deal(source: &str) -> Read<[Vec<u64>; 2]> {
+    let filled: Vec<(usize, &str)> =
+        numbered(source).into_iter().filter(|(_, text)| !text.is_empty()).collect();
+    let end = last_line(source);
+    if filled.is_empty() {
+        return Err(("Empty", end));
+    }
+    let mut decks = [Vec::new(), Vec::new()];
+    let mut seen = HashSet::new();
+    let mut next = filled.iter().copied().peekable();
+    for (player, deck) in decks.iter_mut().enumerate() {
+        let header = format!("Player {}:", player + 1);
+        let Some((number, text)) = next.next() else {
+            return Err(("UnexpectedEnd", end));
+        };
+        if text != header {
+            let third = header_of(text).is_some_and(|n| n > 2);
+            return Err((if third { "ThirdPlayer" } else { "ExpectedHeader" }, number));
+        }
+        let mut previous = number;
+        while let Some(&(number, text)) = next.peek() {
+            if number != previous + 1 || text.starts_with("Player") {
+                break;
+            }
+            next.next();
+            previous = number;
+            if !text.chars().all(|c| c.is_ascii_digit()) {
+                return Err(("NotACard", number));
+            }
+            let Ok(card) = text.parse::<u64>() else {
+                return Err(("CardTooLarge", number));
+            };
+            if card == 0 {
+                return Err(("ZeroCard", number));
+            }
+            if !seen.insert(card) {
+                return Err(("DuplicateCard", number));
+            }
+            deck.push(card);
+        }
+    }
+    if let Some((number, text)) = next.next() {
+        return Err((
+            if text.starts_with("Player") { "ThirdPlayer" } else { "TrailingText" },
+            number,
+        ));
+    }
+    if seen.is_empty() {
+        return Err(("NoCards", end));
+    }
+    Ok(decks)
+}
+
+/// Dirac Dice starting positions as the docs describe them: one line
+/// `Player n starting position: p` a player, numbered from 1, each position
+/// a whole number from 1 below 2^64; blank lines before the first player
+/// and after the last only; at least two players.
+fn reference_starts(source: &str) -> Read<Vec<u64>> {
+    let mut positions = Vec::new();
+    let mut gap = None;
+    for (number, text) in numbered(source) {
+        if text.is_empty() {
+            gap = gap.or(Some(number));
+            continue;
+        }
+        let player = positions.len() + 1;
+        if let Some(blank) = gap.take()
+            && player > 1
+        {
+            return Err(("ExpectedStart", blank));
+        }
+        let prefix = format!("Player {player} starting position:");
+        let Some(rest) = text.strip_prefix(&prefix) else {
+            return Err(("ExpectedStart", number));
+        };
+        let mut words = rest.split_whitespace();
+        let Some(position) = words.next() else {
+            return Err(("ExpectedStart", number));
+        };
+        if position.is_empty() || !position.chars().all(|c| c.is_ascii_digit()) {
+            return Err(("NotAPosition", number));
+        }
+        match position.parse::<u64>() {
+            Err(_) => return Err(("PositionTooLarge", number)),
+            Ok(0) => return Err(("NotAPosition", number)),
+            Ok(_) if words.next().is_some() => return Err(("AfterPosition", number)),
+            Ok(position) => positions.push(position),
+        }
+    }
+    match positions.len() {
+        0 => Err(("Empty", last_line(source))),
+        1 => Err(("TooFewPlayers", last_line(source))),
+        _ => Ok(positions),
+    }
+}
+
+/// Which game the input's first non-blank line starts.
+fn reference_game(source: &str) -> Read<Game> {
+    let Some((number, text)) = numbered(source).into_iter().find(|(_, text)| !text.is_empty())
+    else {
+        return Err(("Empty", last_line(source)));
+    };
+    match text.strip_prefix("Player") {
+        Some(rest) if rest.contains("starting position") => Ok(Game::Dice),
+        Some(_) if text.ends_with(':') => Ok(Game::Combat),
+        _ => Err(("UnknownGame", number)),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// What every error must be
+// ---------------------------------------------------------------------------
+
+/// Checks that `error` points at one place inside `source`, and can be shown.
+fn check_error(error: &ParseError, source: &str) -> Result<(), TestCaseError> {
+    let (offset, len) = (error.span().offset(), error.span().len());
+    prop_assert!(offset + len <= source.len(), "span {offset}+{len} past the input");
+    prop_assert!(source.is_char_boundary(offset) && source.is_char_boundary(offset + len));
+    // The span's line and column are the error's.
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    prop_assert_eq!((error.line(), error.column()), (line, column), "the span's place");
+    let message = error.to_string();
+    let lead = format!("line {}, column {}: ", error.line(), error.column());
+    prop_assert!(message.starts_with(&lead), "{message:?}");
+    prop_assert!(!message.contains(acts_on_terminal), "unescaped: {message:?}");
+    // Quotes are cut to 60 characters: the message stays short.
+    prop_assert!(message.chars().count() < 320, "too long: {message:?}");
+    // Rendered with the input attached, as the command line does.
+    let report = Report::new(error.clone()).with_source_code(source.to_owned());
+    let mut shown = String::new();
+    let rendered = NarratableReportHandler::new().render_report(&mut shown, report.as_ref());
+    prop_assert!(rendered.is_ok(), "miette could not render {message:?}");
+    prop_assert!(shown.contains(&format!("line {}", error.line())), "{shown}");
+    Ok(())
+}
+
+/// Checks all three readers on `source` against the reference readers.
+fn check_readers(source: &str) -> Result<(), TestCaseError> {
+    let deal = Deal::parse(source);
+    let expected = reference_deal(source);
+    match (&deal, &expected) {
+        (Ok(deal), Ok([one, two])) => {
+            prop_assert_eq!(deal.deck(Player::One), one.as_slice());
+            prop_assert_eq!(deal.deck(Player::Two), two.as_slice());
+            // What is read is what a clean copy of the deal reads as.
+            prop_assert_eq!(&Deal::parse(&written(one, two)).unwrap(), deal);
+        }
+        (Err(error), Err((kind, line))) => {
+            prop_assert_eq!((kind_name(error.kind()), error.line()), (*kind, *line), "{}", error);
+            check_error(error, source)?;
+        }
+        _ => prop_assert!(false, "deal: {deal:?}, reference: {expected:?}"),
+    }
+    let starts = Starts::parse(source);
+    let expected = reference_starts(source);
+    match (&starts, &expected) {
+        (Ok(starts), Ok(positions)) => prop_assert_eq!(starts.positions(), positions.as_slice()),
+        (Err(error), Err((kind, line))) => {
+            prop_assert_eq!((kind_name(error.kind()), error.line()), (*kind, *line), "{}", error);
+            check_error(error, source)?;
+        }
+        _ => prop_assert!(false, "starts: {starts:?}, reference: {expected:?}"),
+    }
+    let game = Game::detect(source);
+    let expected = reference_game(source);
+    match (&game, &expected) {
+        (Ok(game), Ok(expected)) => prop_assert_eq!(game, expected),
+        (Err(error), Err((kind, line))) => {
+            prop_assert_eq!((kind_name(error.kind()), error.line()), (*kind, *line), "{}", error);
+            check_error(error, source)?;
+        }
+        _ => prop_assert!(false, "game: {game:?}, reference: {expected:?}"),
+    }
+    // An input either reader accepts is recognised as its game.
+    if deal.is_ok() {
+        prop_assert_eq!(game.clone().ok(), Some(Game::Combat));
+    }
+    if starts.is_ok() {
+        prop_assert_eq!(game.ok(), Some(Game::Dice));
+    }
+    Ok(())
+}
+
+/// A deal in the puzzle's own layout.
+fn written(one: &[u64], two: &[u64]) -> String {
+    let deck = |cards: &[u64]| cards.iter().map(|c| c.to_string() + "\n").collect::<String>();
+    format!("Player 1:\n{}\nPlayer 2:\n{}", deck(one), deck(two))
+}
+
+// ---------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------
+
+/// How an editor may dress a valid input: line ends, whitespace around
+/// lines, blank lines before, between and after, and the final line end.
+#[derive(Debug, Clone)]
+struct Dress {
+    crlf: bool,
+    pads: Vec<(&'static str, &'static str)>,
+    leading_blanks: usize,
+    gaps: usize,
+    trailing_blanks: usize,
+    final_newline: bool,
+}
+
+fn dress() -> impl Strategy<Value = Dress> {
+    let pad = prop::sample::select(vec!["", "", "", " ", "\t", "  ", "\u{a0}"]);
+    (
+        any::<bool>(),
+        prop::collection::vec((pad.clone(), pad), 16),
+        0..3usize,
+        0..4usize,
+        0..3usize,
+        any::<bool>(),
+    )
+        .prop_map(|(crlf, pads, leading_blanks, gaps, trailing_blanks, final_newline)| Dress {
+            crlf,
+            pads,
+            leading_blanks,
+            gaps,
+            trailing_blanks,
+            final_newline,
+        })
+}
+
+impl Dress {
+    /// `blocks` of lines, the blocks apart by `gaps` blank lines.
+    fn apply(&self, blocks: &[Vec<String>]) -> String {
+        let end = if self.crlf { "\r\n" } else { "\n" };
+        let mut lines = vec![String::new(); self.leading_blanks];
+        for (i, block) in blocks.iter().enumerate() {
+            if i > 0 {
+                lines.extend(std::iter::repeat_n(String::new(), self.gaps));
+            }
+            for (j, line) in block.iter().enumerate() {
+                let (before, after) = self.pads[(i * 7 + j) % self.pads.len()];
+                lines.push(format!("{before}{line}{after}"));
+            }
+        }
+        lines.extend(std::iter::repeat_n(String::new(), self.trailing_blanks));
+        let mut text = lines.join(end);
+        if self.final_newline {
+            text.push_str(end);
+        }
+        text
+    }
+}
+
+/// A valid deal: distinct cards, small or up to 2^64 − 1, 0 to 16 in all.
+fn deal_text() -> impl Strategy<Value = String> {
+    let card = prop_oneof![4 => 1..60u64, 1 => (u64::MAX - 5)..=u64::MAX, 1 => any::<u64>().prop_map(|c| c.max(1))];
+    (prop::collection::hash_set(card, 1..16), any::<Index>(), dress()).prop_map(
+        |(cards, split, dress)| {
+            let cards: Vec<u64> = cards.into_iter().collect();
+            let (one, two) = cards.split_at(split.index(cards.len() + 1));
+            let block = |n: usize, deck: &[u64]| -> Vec<String> {
+                std::iter::once(format!("Player {n}:"))
+                    .chain(deck.iter().map(u64::to_string))
+                    .collect()
+            };
+            dress.apply(&[block(1, one), block(2, two)])
+        },
+    )
+}
+
+/// Valid starting positions: 2 to 5 players, one line each.
+fn starts_text() -> impl Strategy<Value = String> {
+    let position = prop_oneof![4 => 1..=10u64, 1 => any::<u64>().prop_map(|p| p.max(1))];
+    (prop::collection::vec(position, 2..6), dress()).prop_map(|(positions, dress)| {
+        let lines = positions
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("Player {} starting position: {p}", i + 1))
+            .collect();
+        Dress { gaps: 0, ..dress }.apply(&[lines])
+    })
+}
+
+/// Text that breaks inputs: line ends, whitespace, signs, headers, numbers
+/// at and past 2^64, characters that act on a terminal, a long line.
+const PIECES: &[&str] = &[
+    "\n",
+    "\r\n",
+    "\r",
+    " ",
+    "\t",
+    "\u{a0}",
+    "\u{2028}",
+    "0",
+    "7",
+    "-",
+    "+",
+    ":",
+    "Player",
+    "Player 1:",
+    "Player 2:",
+    "Player 3:",
+    "Player 1 starting position: 3",
+    "Player 3 starting position: 5",
+    " starting position: ",
+    "x",
+    "é",
+    "🦀",
+    "\u{202e}",
+    "\u{1b}[2J",
+    "\0",
+    "18446744073709551615",
+    "18446744073709551616",
+    "000",
+    "1234567890123456789012345678901234567890123456789012345678901234567890123456789",
+];
+
+/// One edit that may break an input.
+#[derive(Debug, Clone)]
+enum Edit {
+    Insert(Index, &'static str),
+    Replace(Index, &'static str),
+    Delete(Index, usize),
+    DropLine(Index),
+    DoubleLine(Index),
+    MoveLine(Index, Index),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let piece = prop::sample::select(PIECES);
+    prop_oneof![
+        3 => (any::<Index>(), piece.clone()).prop_map(|(at, p)| Edit::Insert(at, p)),
+        2 => (any::<Index>(), piece).prop_map(|(at, p)| Edit::Replace(at, p)),
+        2 => (any::<Index>(), 1..4usize).prop_map(|(at, n)| Edit::Delete(at, n)),
+        1 => any::<Index>().prop_map(Edit::DropLine),
+        1 => any::<Index>().prop_map(Edit::DoubleLine),
+        1 => (any::<Index>(), any::<Index>()).prop_map(|(from, to)| Edit::MoveLine(from, to)),
+    ]
+}
+
+impl Edit {
+    fn apply(&self, text: &str) -> String {
+        // Character boundaries, the end included.
+        let bounds: Vec<usize> = text.char_indices().map(|(i, _)| i).chain([text.len()]).collect();
+        let lines = || text.split_inclusive('\n').map(str::to_owned).collect::<Vec<_>>();
+        match self {
+            Edit::Insert(at, piece) => {
+                let at = bounds[at.index(bounds.len())];
+                format!("{}{piece}{}", &text[..at], &text[at..])
+            }
+            Edit::Replace(at, _) | Edit::Delete(at, _) if bounds.len() > 1 => {
+                let start = at.index(bounds.len() - 1);
+                let count = if let Edit::Delete(_, n) = self { *n } else { 1 };
+                let end = bounds[(start + count).min(bounds.len() - 1)];
+                let piece = if let Edit::Replace(_, p) = self { p } else { "" };
+                format!("{}{piece}{}", &text[..bounds[start]], &text[end..])
+            }
+            Edit::DropLine(at) | Edit::DoubleLine(at) if !text.is_empty() => {
+                let mut lines = lines();
+                let at = at.index(lines.len());
+                if matches!(self, Edit::DropLine(_)) {
+                    lines.remove(at);
+                } else {
+                    let line = lines[at].clone();
+                    lines.insert(at, line);
+                }
+                lines.concat()
+            }
+            Edit::MoveLine(from, to) if !text.is_empty() => {
+                let mut lines = lines();
+                let line = lines.remove(from.index(lines.len()));
+                lines.insert(to.index(lines.len() + 1), line);
+                lines.concat()
+            }
+            _ => text.to_owned(),
+        }
+    }
+}
+
+/// A valid input of either game, broken by up to three edits.
+fn broken() -> impl Strategy<Value = String> {
+    (prop_oneof![deal_text(), starts_text()], prop::collection::vec(edit(), 0..4))
+        .prop_map(|(text, edits)| edits.iter().fold(text, |text, edit| edit.apply(&text)))
+}
+
+// ---------------------------------------------------------------------------
+// The properties
+// ---------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Valid inputs, however dressed, read as the values written.
+    #[test]
+    fn dressed_inputs_read_as_written(text in prop_oneof![deal_text(), starts_text()]) {
+        check_readers(&text)?;
+        prop_assert!(Deal::parse(&text).is_ok() || Starts::parse(&text).is_ok(), "{text:?}");
+    }
+
+    /// Broken inputs read as the reference reads them, and every error
+    /// points at its place.
+    #[test]
+    fn broken_inputs_read_as_the_reference_reads_them(text in broken()) {
+        check_readers(&text)?;
+    }
+
+    /// So does random text made of the formats' own characters.
+    #[test]
+    fn random_text_reads_as_the_reference_reads_it(
+        text in "(Player|[ 0-9:\\-+\\n\\r\\t]|starting position|é|\u{202e}|\u{0}){0,40}",
+    ) {
+        check_readers(&text)?;
+    }
+}
+
+#[test]
+fn the_references_read_the_puzzle_examples_and_refuse_what_the_spec_refuses() {
+    let example = "Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n";
+    assert_eq!(reference_deal(example), Ok([vec![9, 2, 6, 3, 1], vec![5, 8, 4, 7, 10]]));
+    let dice = "Player 1 starting position: 4\nPlayer 2 starting position: 8\n";
+    assert_eq!(reference_starts(dice), Ok(vec![4, 8]));
+    assert_eq!(reference_game(example), Ok(Game::Combat));
+    assert_eq!(reference_game(dice), Ok(Game::Dice));
+    // SPEC.md's refusals: a misnumbered header, a non-numeric, a zero and a
+    // duplicate card, a third player, an empty file.
+    for (text, kind, line) in [
+        ("Player 2:\n1\n", "ExpectedHeader", 1),
+        ("Player 1:\n1\nx\n\nPlayer 2:\n2\n", "NotACard", 3),
+        ("Player 1:\n1\n-4\n\nPlayer 2:\n2\n", "NotACard", 3),
+        ("Player 1:\n0\n\nPlayer 2:\n2\n", "ZeroCard", 2),
+        ("Player 1:\n2\n\nPlayer 2:\n2\n", "DuplicateCard", 5),
+        ("Player 1:\n1\n\nPlayer 2:\n2\n\nPlayer 3:\n3\n", "ThirdPlayer", 7),
+        ("", "Empty", 1),
+    ] {
+        assert_eq!(reference_deal(text), Err((kind, line)), "{text:?}");
+        let error = Deal::parse(text).unwrap_err();
+        assert_eq!((kind_name(error.kind()), error.line()), (kind, line), "{text:?}");
+    }
+    for (text, kind, line) in [
+        ("Player 1 starting position: 4\nPlayer 3 starting position: 8\n", "ExpectedStart", 2),
+        ("Player 1 starting position: 0\n", "NotAPosition", 1),
+        ("Player 1 starting position: 4 x\n", "AfterPosition", 1),
+        ("Player 1 starting position: 4\n", "TooFewPlayers", 2),
+    ] {
+        assert_eq!(reference_starts(text), Err((kind, line)), "{text:?}");
+        let error = Starts::parse(text).unwrap_err();
+        assert_eq!((kind_name(error.kind()), error.line()), (kind, line), "{text:?}");
+    }
+}

@@ -61,7 +61,9 @@ pub enum Command {
 // `crabdice solve`'s arguments.
 #[derive(Debug, Args)]
 pub struct Solve {
-    /// Puzzle inputs (`-` reads standard input).
+    /// Puzzle inputs (`-` reads standard input). All are read and checked
+    /// before any is solved; every one that cannot be read or parsed is
+    /// named, and nothing is solved.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     #[command(flatten)]
@@ -514,23 +516,31 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
         expected.fit(files.len(), output);
     }
     // Read and check every file before solving any, so that a bad file
-    // leaves standard output empty.
+    // leaves standard output empty, and every bad file is named at once.
     let mut inputs = Vec::new();
+    let mut errors = Vec::new();
     // Standard input can be read once: a second `-` names the same text.
     let mut stdin: Option<Source> = None;
     for path in &files {
         let source = match &stdin {
-            Some(source) if path.as_os_str() == "-" => source.clone(),
-            _ => Source::read(path)?,
+            Some(source) if path.as_os_str() == "-" => Ok(source.clone()),
+            _ => Source::read(path),
+        };
+        let source = match source {
+            Ok(source) => source,
+            Err(error) => {
+                errors.push(error);
+                continue;
+            }
         };
         if path.as_os_str() == "-" {
             stdin = Some(source.clone());
         }
-        let game = match only {
-            Some(game) => game,
-            None => Game::detect(&source.text).map_err(|e| source.error(e))?,
-        };
         let parse = || -> miette::Result<Parsed> {
+            let game = match only {
+                Some(game) => game,
+                None => Game::detect(&source.text).map_err(|e| source.error(e))?,
+            };
             Ok(match game {
                 Game::Combat => {
                     Parsed::Combat(Deal::parse(&source.text).map_err(|e| source.error(e))?)
@@ -538,12 +548,22 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
                 Game::Dice => Parsed::Dice(crate::dice::parse(&source, dice.as_ref(), output)?),
             })
         };
-        let parsed = parse()?;
-        // `--time`: the parse timed as the parts are (JSON only: the text
-        // output is the parts').
-        let parse_time =
-            (output.time && output.json).then(|| crate::timing::median(|| drop(parse())));
-        inputs.push((source, parsed, parse_time));
+        match parse() {
+            Ok(parsed) => {
+                // `--time`: the parse timed as the parts are (JSON only:
+                // the text output is the parts').
+                let parse_time =
+                    (output.time && output.json).then(|| crate::timing::median(|| drop(parse())));
+                inputs.push((source, parsed, parse_time));
+            }
+            Err(error) => errors.push(error),
+        }
+    }
+    if let Some(last) = errors.pop() {
+        for error in errors {
+            crate::failure::show(&error);
+        }
+        return Err(last.into());
     }
     let mut results = Vec::new();
     for (source, parsed, parse_time) in &inputs {

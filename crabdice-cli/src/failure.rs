@@ -23,14 +23,19 @@ impl Failure {
     pub fn report(self) -> ExitCode {
         match self {
             Self::Error(report) => {
-                // Not `eprintln!`, which panics when standard error is
-                // closed: the exit status still tells the story.
-                let _ = writeln!(io::stderr(), "{report:?}");
+                show(&report);
                 ExitCode::from(1)
             }
             Self::ClosedOutput => ExitCode::SUCCESS,
         }
     }
+}
+
+/// Prints an error on standard error, as miette renders it. Not
+/// `eprintln!`, which panics when standard error is closed: the exit status
+/// still tells the story.
+pub fn show(report: &miette::Report) {
+    let _ = writeln!(io::stderr(), "{report:?}");
 }
 
 /// Prints `note: {message}` on standard error: something the user should

@@ -947,6 +947,23 @@ fn broken_examples_are_refused_at_the_line_the_library_names() {
 }
 
 #[test]
+fn solve_names_every_bad_file_and_solves_none() {
+    let output = crabdice()
+        .args(["solve", "examples/combat.txt", "no/such/file.txt", "-", "examples/dice.txt"])
+        .write_stdin("Player 1:\n9\nx\n\nPlayer 2:\n5\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    // In the order given.
+    let missing = stderr.find("cannot read no/such/file.txt").expect(&stderr);
+    let bad = stderr.find("line 3, column 1: `x` is not a card").expect(&stderr);
+    assert!(missing < bad && stderr.contains("[<stdin>:3:1]"), "{stderr}");
+    assert!(!stderr.contains("examples/"), "{stderr}");
+}
+
+#[test]
 fn a_snippets_heading_counts_columns_in_characters_as_the_message_does() {
     // Two spaces of two bytes each before the card: column 3, not 5.
     let input = "Player 1:\n9\n\u{a0}\u{a0}x\n\nPlayer 2:\n5\n";

@@ -153,7 +153,7 @@ pub struct Expected(pub Vec<String>);
 impl Expected {
     /// Exits with a usage error unless there is one answer for each part
     /// `output` runs, of one file.
-    fn fit(&self, files: usize, output: Output) {
+    fn fit(&self, command: &str, files: usize, output: Output) {
         let parts = if output.part.is_some() { 1 } else { 2 };
         let problem = if files > 1 {
             Some("--expect checks the answers of one file: give one file".to_owned())
@@ -171,16 +171,22 @@ impl Expected {
             None
         };
         if let Some(problem) = problem {
-            conflict(problem);
+            conflict(command, problem);
         }
     }
 }
 
 /// Exits as clap does for options that cannot go together: `problem` on
-/// standard error, with the usage, and status 2.
-fn conflict(problem: impl std::fmt::Display) -> ! {
+/// standard error, with the usage of the subcommand `command`, and status 2.
+fn conflict(command: &str, problem: impl std::fmt::Display) -> ! {
     use clap::CommandFactory;
-    Cli::command().error(clap::error::ErrorKind::ArgumentConflict, problem).exit()
+    let mut cli = Cli::command();
+    // Builds the deferred subcommands too, and names them `crabdice combat`.
+    cli.build();
+    match cli.find_subcommand_mut(command) {
+        Some(sub) => sub.error(clap::error::ErrorKind::ArgumentConflict, problem).exit(),
+        None => cli.error(clap::error::ErrorKind::ArgumentConflict, problem).exit(),
+    }
 }
 
 fn expected_answers(text: &str) -> Result<Expected, String> {
@@ -489,10 +495,9 @@ fn seconds(text: &str) -> Result<Duration, String> {
 pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
     use std::io::Write;
 
-    use crabdice::{Deal, Game};
+    use crabdice::Game;
 
     use crate::output::{FileResult, Solved};
-    use crate::source::Source;
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -507,64 +512,18 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
         }
         Command::Dice(Dice { file, output, options, check }) => {
             if options.histogram && output.part == Some(1) {
-                conflict("--histogram counts the Dirac game's universes, part 2's: drop --part 1");
+                conflict(
+                    "dice",
+                    "--histogram counts the Dirac game's universes, part 2's: drop --part 1",
+                );
             }
             (vec![file], output, CombatOptions::default(), Some(options), Some(Game::Dice), check)
         }
     };
     if let Some(expected) = &check.expect {
-        expected.fit(files.len(), output);
+        expected.fit(only.map_or("solve", Game::name), files.len(), output);
     }
-    // Read and check every file before solving any, so that a bad file
-    // leaves standard output empty, and every bad file is named at once.
-    let mut inputs = Vec::new();
-    let mut errors = Vec::new();
-    // Standard input can be read once: a second `-` names the same text.
-    let mut stdin: Option<Source> = None;
-    for path in &files {
-        let source = match &stdin {
-            Some(source) if path.as_os_str() == "-" => Ok(source.clone()),
-            _ => Source::read(path),
-        };
-        let source = match source {
-            Ok(source) => source,
-            Err(error) => {
-                errors.push(error);
-                continue;
-            }
-        };
-        if path.as_os_str() == "-" {
-            stdin = Some(source.clone());
-        }
-        let parse = || -> miette::Result<Parsed> {
-            let game = match only {
-                Some(game) => game,
-                None => Game::detect(&source.text).map_err(|e| source.error(e))?,
-            };
-            Ok(match game {
-                Game::Combat => {
-                    Parsed::Combat(Deal::parse(&source.text).map_err(|e| source.error(e))?)
-                }
-                Game::Dice => Parsed::Dice(crate::dice::parse(&source, dice.as_ref(), output)?),
-            })
-        };
-        match parse() {
-            Ok(parsed) => {
-                // `--time`: the parse timed as the parts are (JSON only:
-                // the text output is the parts').
-                let parse_time =
-                    (output.time && output.json).then(|| crate::timing::median(|| drop(parse())));
-                inputs.push((source, parsed, parse_time));
-            }
-            Err(error) => errors.push(error),
-        }
-    }
-    if let Some(last) = errors.pop() {
-        for error in errors {
-            crate::failure::show(&error);
-        }
-        return Err(last.into());
-    }
+    let inputs = read_all(&files, only, dice.as_ref(), output)?;
     let mut results = Vec::new();
     for (source, parsed, parse_time) in &inputs {
         let solved = match parsed {
@@ -595,6 +554,76 @@ pub fn run(cli: Cli) -> Result<(), crate::failure::Failure> {
         crate::output::verify(result, expected)?;
     }
     Ok(())
+}
+
+/// A file read and parsed, with the median time its parse took under
+/// `--json --time`.
+type Input = (crate::source::Source, Parsed, Option<std::time::Duration>);
+
+/// Reads and checks every file before any is solved, so that a bad file
+/// leaves standard output empty; every file that cannot be read or parsed
+/// is named, in order, and the last error is the run's.
+fn read_all(
+    files: &[PathBuf],
+    only: Option<crabdice::Game>,
+    dice: Option<&DiceOptions>,
+    output: Output,
+) -> Result<Vec<Input>, crate::failure::Failure> {
+    use crabdice::{Deal, Game};
+
+    use crate::source::Source;
+
+    let mut inputs = Vec::new();
+    let mut errors = Vec::new();
+    // Standard input can be read once: a second `-` names the same text.
+    let mut stdin: Option<Source> = None;
+    for path in files {
+        let source = match &stdin {
+            Some(source) if path.as_os_str() == "-" => Ok(source.clone()),
+            _ => Source::read(path),
+        };
+        let source = match source {
+            Ok(source) => source,
+            Err(error) => {
+                errors.push(error);
+                continue;
+            }
+        };
+        if path.as_os_str() == "-" {
+            stdin = Some(source.clone());
+        }
+        let parse = || -> miette::Result<Parsed> {
+            let game = match only {
+                Some(game) => game,
+                None => Game::detect(&source.text).map_err(|e| source.error(e))?,
+            };
+            Ok(match game {
+                Game::Combat => {
+                    Parsed::Combat(Deal::parse(&source.text).map_err(|e| source.error(e))?)
+                }
+                Game::Dice => Parsed::Dice(crate::dice::parse(&source, dice, output)?),
+            })
+        };
+        match parse() {
+            Ok(parsed) => {
+                // `--time`: the parse timed as the parts are (JSON only:
+                // the text output is the parts').
+                let parse_time =
+                    (output.time && output.json).then(|| crate::timing::median(|| drop(parse())));
+                inputs.push((source, parsed, parse_time));
+            }
+            Err(error) => errors.push(error),
+        }
+    }
+    match errors.pop() {
+        Some(last) => {
+            for error in errors {
+                crate::failure::show(&error);
+            }
+            Err(last.into())
+        }
+        None => Ok(inputs),
+    }
 }
 
 /// A file's parsed contents.

@@ -37,7 +37,7 @@ impl Source {
                 .map_err(|e| miette!("cannot read {name}: {e}"))?;
             (given, name, bytes)
         };
-        let bytes = bytes.map_err(|refused| miette!("{name}: {refused}"))?;
+        let bytes = bytes.map_err(|refused| miette!(help = refused.help(), "{name}: {refused}"))?;
         // `read_text` has checked the bytes.
         let text = String::from_utf8(bytes).map_err(|_| miette!("{name}: not UTF-8 text"))?;
         // A byte order mark (some Windows editors write one) is not text.
@@ -168,10 +168,45 @@ fn newlines(text: String) -> String {
 /// cards. Puzzle inputs are a few hundred bytes.
 pub const MAX_INPUT: usize = 64 << 20;
 
+/// Why an input is refused before it is parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Refused {
+    /// Bytes that are not UTF-8, on this line (from 1).
+    NotUtf8 { line: usize },
+    /// More than [`MAX_INPUT`] bytes.
+    TooLarge,
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotUtf8 { line } => write!(f, "line {line}: the input is not UTF-8 text"),
+            Self::TooLarge => write!(
+                f,
+                "the input is larger than {} MiB, more than any deal or game crabdice reads",
+                MAX_INPUT >> 20
+            ),
+        }
+    }
+}
+
+impl Refused {
+    /// What to do about it.
+    fn help(self) -> &'static str {
+        match self {
+            Self::NotUtf8 { .. } => {
+                "save the input as UTF-8 (or ASCII) text: a puzzle input is `Player` lines \
+                 and numbers"
+            }
+            Self::TooLarge => "give one puzzle input: a deal or a game is a few hundred bytes",
+        }
+    }
+}
+
 /// Reads `input` to its end as UTF-8 bytes: the outer error is the
 /// reader's; the inner one refuses the input (past [`MAX_INPUT`] bytes, or
 /// bytes that are not UTF-8, found as they come).
-fn read_text(input: impl Read) -> std::io::Result<Result<Vec<u8>, String>> {
+fn read_text(input: impl Read) -> std::io::Result<Result<Vec<u8>, Refused>> {
     let mut input = input.take(MAX_INPUT as u64 + 1);
     let (mut bytes, mut checked) = (Vec::new(), 0);
     // Each read lands in the buffer's own tail, zeroed just before: a
@@ -204,14 +239,11 @@ fn read_text(input: impl Read) -> std::io::Result<Result<Vec<u8>, String>> {
             }
             Err(error) => {
                 let line = line_of(&bytes[..checked + error.valid_up_to()]);
-                return Ok(Err(format!("line {line}: the input is not UTF-8 text")));
+                return Ok(Err(Refused::NotUtf8 { line }));
             }
         }
         if bytes.len() > MAX_INPUT {
-            return Ok(Err(format!(
-                "the input is larger than {} MiB, more than any deal or game crabdice reads",
-                MAX_INPUT >> 20
-            )));
+            return Ok(Err(Refused::TooLarge));
         }
         if read == 0 {
             return Ok(Ok(bytes));
@@ -230,7 +262,7 @@ fn line_of(before: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{MAX_INPUT, read_text};
+    use super::{MAX_INPUT, Refused, read_text};
     use std::io::{self, Read};
 
     /// A reader that hands out its text a few bytes at a time, as a pipe
@@ -279,15 +311,17 @@ mod tests {
         text.extend_from_slice(b"\xff\n");
         for step in [1, 7, usize::MAX] {
             let refused = read_text(trickle(&text, step)).unwrap().unwrap_err();
-            assert_eq!(refused, "line 5001: the input is not UTF-8 text");
+            assert_eq!(refused, Refused::NotUtf8 { line: 5001 });
+            assert_eq!(refused.to_string(), "line 5001: the input is not UTF-8 text");
         }
         // A character cut by the end of the input is not UTF-8 either.
         let refused = read_text(trickle("a\né".as_bytes().split_last().unwrap().1, 1));
-        assert_eq!(refused.unwrap().unwrap_err(), "line 2: the input is not UTF-8 text");
+        assert_eq!(refused.unwrap().unwrap_err(), Refused::NotUtf8 { line: 2 });
         let exact = vec![b'7'; MAX_INPUT];
         assert_eq!(read_text(&exact[..]).unwrap().unwrap().len(), MAX_INPUT);
         let over = vec![b'7'; MAX_INPUT + 1];
         let refused = read_text(&over[..]).unwrap().unwrap_err();
-        assert!(refused.contains("larger than 64 MiB"), "{refused}");
+        assert_eq!(refused, Refused::TooLarge);
+        assert!(refused.to_string().contains("larger than 64 MiB"), "{refused}");
     }
 }

@@ -1253,14 +1253,15 @@ fn an_endless_or_binary_input_is_refused_without_reading_it_all() {
         .write_stdin(&b"Player 1 starting position: 4\rPlayer 2 starting position: \xff8\r"[..])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("<stdin>: line 2: the input is not UTF-8 text"));
+        .stderr(
+            predicate::str::contains("<stdin>: line 2: the input is not UTF-8 text")
+                .and(predicate::str::contains("help: save the input as UTF-8")),
+        );
     #[cfg(target_os = "linux")]
-    crabdice()
-        .args(["solve", "/dev/zero"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::contains("/dev/zero: the input is larger than 64 MiB"));
+    crabdice().args(["solve", "/dev/zero"]).assert().code(1).stdout("").stderr(
+        predicate::str::contains("/dev/zero: the input is larger than 64 MiB")
+            .and(predicate::str::contains("help: give one puzzle input")),
+    );
 }
 
 #[test]
@@ -1285,7 +1286,10 @@ fn lone_carriage_returns_end_lines() {
 
 #[test]
 fn a_histogram_with_only_part_one_is_a_usage_error() {
-    refused(&["dice", "examples/dice.txt", "--part", "1", "--histogram"], &["--histogram"]);
+    refused(
+        &["dice", "examples/dice.txt", "--part", "1", "--histogram"],
+        &["--histogram", "Usage: crabdice dice [OPTIONS] <FILE>\n"],
+    );
 }
 
 #[test]
@@ -1381,17 +1385,18 @@ fn expect_names_each_wrong_answer_and_exits_with_1() {
 
 #[test]
 fn expect_needs_one_answer_a_part_of_one_file() {
+    // With the subcommand's usage, as clap's own usage errors give it.
     refused(
         &["combat", "examples/combat.txt", "--expect", "306"],
-        &["gives 1 answer, but 2 parts"],
+        &["gives 1 answer, but 2 parts", "Usage: crabdice combat [OPTIONS] <FILE>\n"],
     );
     refused(
-        &["combat", "examples/combat.txt", "--part", "1", "--expect", "306,291"],
-        &["gives 2 answers, but 1 part is run"],
+        &["dice", "examples/dice.txt", "--part", "1", "--expect", "739785,1"],
+        &["gives 2 answers, but 1 part is run", "Usage: crabdice dice [OPTIONS] <FILE>\n"],
     );
     refused(
         &["solve", "examples/combat.txt", "examples/dice.txt", "--expect", "1,2"],
-        &["one file"],
+        &["one file", "Usage: crabdice solve [OPTIONS] <FILE>...\n"],
     );
     for bad in ["x", "3.5", "-1", "_1", "1_", "1e3", "2^10", "1 2"] {
         refused(&["combat", "examples/combat.txt", "--expect", bad], &["is not an answer"]);

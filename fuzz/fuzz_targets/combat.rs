@@ -1,0 +1,79 @@
+//! Crab Combat deals from the fuzzer's bytes, up to 24 distinct cards of
+//! values up to 48 (so sub-games nest), sometimes with the larger cards
+//! raised past a byte or one card near 2^64: the fast engine, its answer
+//! alone and the game count must equal the test suite's reference engine
+//! (`crabdice/tests/reference`, which plays every rule literally and stores
+//! every state), on the winner, score, end, cycle, rounds, final decks,
+//! games and depth.
+
+#![no_main]
+
+#[path = "../../crabdice/tests/reference/mod.rs"]
+mod reference;
+
+use std::collections::HashSet;
+
+use crabdice::{Deal, End, Limits, Outcome, Player, Variant, count_games, play, winning_score};
+use libfuzzer_sys::fuzz_target;
+use reference::RefOutcome;
+
+/// Rounds the reference may play before the deal is passed over.
+const REFERENCE_ROUNDS: u64 = 300_000;
+
+fn same(got: &Outcome, expected: &RefOutcome, what: &str) {
+    let winner = got.winner.map_or(0, Player::number);
+    assert_eq!(winner, expected.winner, "{what}: winner");
+    assert_eq!(got.end.name(), expected.end, "{what}: end");
+    assert_eq!(got.rounds, expected.rounds, "{what}: rounds");
+    assert_eq!(got.score, expected.score, "{what}: score");
+    let decks = (got.decks.one.clone(), got.decks.two.clone());
+    assert_eq!(decks, expected.decks, "{what}: decks");
+    let cycle = match got.end {
+        End::Cycle { start, length } => Some((start, length)),
+        _ => None,
+    };
+    assert_eq!(cycle, expected.cycle, "{what}: cycle");
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&mode, bytes)) = data.split_first() else { return };
+    let mut seen = HashSet::new();
+    let mut cards: Vec<u64> = Vec::new();
+    for &byte in bytes.iter().take(24) {
+        let card = u64::from(byte % 48) + 1;
+        if seen.insert(card) {
+            cards.push(card);
+        }
+    }
+    if cards.is_empty() {
+        return;
+    }
+    match mode % 4 {
+        // Cards above 12 past a byte: the engines rank the labels.
+        1 => cards.iter_mut().filter(|c| **c > 12).for_each(|c| *c += 1000),
+        // The highest card near 2^64: scores past 64 bits.
+        2 => {
+            let top = cards.iter_mut().max().unwrap();
+            *top = u64::MAX - u64::from(mode >> 2);
+        }
+        _ => {}
+    }
+    let split = usize::from(mode >> 2) % (cards.len() + 1);
+    let (one, two) = cards.split_at(split);
+    let deal = Deal::new(one.to_vec(), two.to_vec()).unwrap();
+
+    let plain = reference::plain(one, two);
+    same(&play(&deal, Variant::Plain).unwrap(), &plain, "plain");
+    assert_eq!(winning_score(&deal, Variant::Plain).unwrap(), plain.score, "plain score");
+
+    let Some(recursive) = reference::recursive_within(one, two, REFERENCE_ROUNDS) else { return };
+    same(&play(&deal, Variant::Recursive).unwrap(), &recursive, "recursive");
+    // One thread: the speculating helper must not change the answer either.
+    let one_thread = Limits { max_threads: 1, ..Limits::default() };
+    let alone = crabdice::play_with(&deal, Variant::Recursive, one_thread, &mut |_| {}).unwrap();
+    same(&alone, &recursive, "recursive, one thread");
+    assert_eq!(winning_score(&deal, Variant::Recursive).unwrap(), recursive.score, "score");
+    let count = count_games(&deal, Limits::default(), &mut |_| {}).unwrap();
+    assert_eq!(count.games, recursive.games, "games");
+    assert_eq!(count.max_depth, recursive.max_depth, "depth");
+});

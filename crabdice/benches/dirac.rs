@@ -99,6 +99,22 @@ fn deterministic_swept(bencher: Bencher, faces: u64) {
     deterministic_with(bencher, rules);
 }
 
+/// A board too large to sweep and a die too long for blocks: the game
+/// played turn by turn, in stretches, 4.1 million turns to 10⁹ points (the
+/// answer is a C simulation's, roll by roll).
+#[divan::bench]
+fn deterministic_played(bencher: Bencher) {
+    let rules = DiceRules {
+        board: 1000,
+        faces: 999_999_937,
+        target: 1_000_000_000,
+        ..DiceRules::deterministic()
+    };
+    let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
+    assert_eq!(outcome.answer, 11_751_094_124_639_550_u128);
+    deterministic_with(bencher, rules);
+}
+
 fn deterministic_with(bencher: Bencher, rules: DiceRules) {
     let starts = starts(EXAMPLE);
     let expected = play_deterministic(&starts, &rules).unwrap().answer;

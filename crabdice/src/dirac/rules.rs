@@ -21,8 +21,8 @@
 //!
 //! * The deterministic game simulates at most 20 million turns to learn each
 //!   pawn's period, unless blocks or a sweep make the period unneeded, and
-//!   plays a game none of those apply to for at most 200 million turns
-//!   (see [`crate::play_deterministic`]).
+//!   plays a game none of those apply to for at most a billion turns (200
+//!   million for some dice; see [`crate::play_deterministic`]).
 //! * The Dirac game keeps, for each player, a table of `board × target`
 //!   counts, where a board of more than `target + rolls × faces` spaces
 //!   counts as that many (see below). A count of one player's universes

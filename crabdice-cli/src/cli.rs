@@ -569,61 +569,78 @@ fn read_all(
     dice: Option<&DiceOptions>,
     output: Output,
 ) -> Result<Vec<Input>, crate::failure::Failure> {
-    use crabdice::{Deal, Game};
+    use crabdice::Game;
 
     use crate::source::Source;
 
-    let mut inputs = Vec::new();
+    let mut read = Vec::new();
     let mut errors = Vec::new();
-    // Standard input can be read once: a second `-` names the same text.
-    let mut stdin: Option<Source> = None;
+    // Standard input can be read once: a second `-` names the same text,
+    // and one that failed has been named already.
+    let mut stdin: Option<Option<Source>> = None;
     for path in files {
+        let is_stdin = path.as_os_str() == "-";
         let source = match &stdin {
-            Some(source) if path.as_os_str() == "-" => Ok(source.clone()),
+            Some(source) if is_stdin => match source {
+                Some(source) => Ok(source.clone()),
+                None => continue,
+            },
             _ => Source::read(path),
         };
-        let source = match source {
-            Ok(source) => source,
-            Err(error) => {
-                errors.push(error);
-                continue;
-            }
-        };
-        if path.as_os_str() == "-" {
-            stdin = Some(source.clone());
-        }
-        let parse = || -> miette::Result<Parsed> {
+        let parsed = source.and_then(|source| {
             let game = match only {
                 Some(game) => game,
                 None => Game::detect(&source.text).map_err(|e| source.error(e))?,
             };
-            Ok(match game {
-                Game::Combat => {
-                    Parsed::Combat(Deal::parse(&source.text).map_err(|e| source.error(e))?)
+            let parsed = parse(&source, game, dice, output)?;
+            Ok((source, game, parsed))
+        });
+        match parsed {
+            Ok((source, game, parsed)) => {
+                if is_stdin {
+                    stdin = Some(Some(source.clone()));
                 }
-                Game::Dice => Parsed::Dice(crate::dice::parse(&source, dice, output)?),
-            })
-        };
-        match parse() {
-            Ok(parsed) => {
-                // `--time`: the parse timed as the parts are (JSON only:
-                // the text output is the parts').
-                let parse_time =
-                    (output.time && output.json).then(|| crate::timing::median(|| drop(parse())));
-                inputs.push((source, parsed, parse_time));
+                read.push((source, game, parsed));
             }
-            Err(error) => errors.push(error),
+            Err(error) => {
+                if is_stdin {
+                    stdin = Some(None);
+                }
+                errors.push(error);
+            }
         }
     }
-    match errors.pop() {
-        Some(last) => {
-            for error in errors {
-                crate::failure::show(&error);
-            }
-            Err(last.into())
+    if let Some(last) = errors.pop() {
+        for error in errors {
+            crate::failure::show(&error);
         }
-        None => Ok(inputs),
+        return Err(last.into());
     }
+    // `--time`: each parse timed as the parts are (JSON only: the text
+    // output is the parts'), once every file has parsed.
+    Ok(read
+        .into_iter()
+        .map(|(source, game, parsed)| {
+            let time = (output.time && output.json)
+                .then(|| crate::timing::median(|| drop(parse(&source, game, dice, output))));
+            (source, parsed, time)
+        })
+        .collect())
+}
+
+/// Parses `source` as `game`.
+fn parse(
+    source: &crate::source::Source,
+    game: crabdice::Game,
+    dice: Option<&DiceOptions>,
+    output: Output,
+) -> miette::Result<Parsed> {
+    Ok(match game {
+        crabdice::Game::Combat => {
+            Parsed::Combat(crabdice::Deal::parse(&source.text).map_err(|e| source.error(e))?)
+        }
+        crabdice::Game::Dice => Parsed::Dice(crate::dice::parse(source, dice, output)?),
+    })
 }
 
 /// A file's parsed contents.

@@ -961,6 +961,17 @@ fn solve_names_every_bad_file_and_solves_none() {
     let bad = stderr.find("line 3, column 1: `x` is not a card").expect(&stderr);
     assert!(missing < bad && stderr.contains("[<stdin>:3:1]"), "{stderr}");
     assert!(!stderr.contains("examples/"), "{stderr}");
+    // Standard input named twice is read and reported once, whether it
+    // cannot be read or cannot be parsed.
+    for (input, message) in
+        [(&b"\xff\n"[..], "the input is not UTF-8 text"), (&b"Player 1:\nx\n"[..], "is not a card")]
+    {
+        let output = crabdice().args(["solve", "-", "-"]).write_stdin(input).output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.matches(message).count(), 1, "{stderr}");
+        assert!(!stderr.contains("the input is empty"), "{stderr}");
+    }
 }
 
 #[test]

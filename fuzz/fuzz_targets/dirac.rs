@@ -5,7 +5,9 @@
 //! engine counts (where it takes the game). Large rules (any
 //! 64-bit board, die and target): part 1 must answer or refuse without
 //! panicking, and equal the roll-by-roll engine whenever that one fits
-//! within its 100 million rolls.
+//! within its 100 million rolls. Boards of 182 to a million spaces with
+//! dice of a million faces or more: part 1 played turn by turn, as the
+//! roll-by-roll engine plays it.
 
 #![no_main]
 
@@ -56,7 +58,19 @@ fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes(data.iter());
     let mode = bytes.byte();
     let players = 2 + (mode % 3) as usize;
-    if mode & 4 == 0 {
+    if mode & 8 != 0 {
+        // Boards too large to sweep and dice too long for blocks: played
+        // turn by turn, mostly in stretches, for up to a million turns.
+        let board = 182 + bytes.number() % 1_000_000;
+        let rules = DiceRules {
+            board,
+            faces: 1_000_000 + bytes.number() % (1 << 40),
+            rolls: 1 + bytes.byte() % 8,
+            target: 1 + bytes.number() % (board * 200_000),
+        };
+        let positions: Vec<u64> = (0..players).map(|_| 1 + bytes.number() % board).collect();
+        part_one(&starts(&positions), &rules);
+    } else if mode & 4 == 0 {
         let board = 1 + bytes.byte() % 12;
         let rules = DiceRules {
             board,

@@ -211,43 +211,45 @@ fn check_error(error: &ParseError, source: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Checks one reader's result on `source` against the reference's: values
+/// by `same`, errors by kind and line, and every error by [`check_error`].
+fn compare<T: std::fmt::Debug, R: std::fmt::Debug>(
+    reader: &str,
+    got: &Result<T, ParseError>,
+    expected: &Read<R>,
+    source: &str,
+    same: impl FnOnce(&T, &R) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
+    match (got, expected) {
+        (Ok(got), Ok(expected)) => same(got, expected),
+        (Err(error), Err((kind, line))) => {
+            prop_assert_eq!((kind_name(error.kind()), error.line()), (*kind, *line), "{}", error);
+            check_error(error, source)
+        }
+        _ => Err(TestCaseError::fail(format!("{reader}: {got:?}, reference: {expected:?}"))),
+    }
+}
+
 /// Checks all three readers on `source` against the reference readers.
 fn check_readers(source: &str) -> Result<(), TestCaseError> {
     let deal = Deal::parse(source);
-    let expected = reference_deal(source);
-    match (&deal, &expected) {
-        (Ok(deal), Ok([one, two])) => {
-            prop_assert_eq!(deal.deck(Player::One), one.as_slice());
-            prop_assert_eq!(deal.deck(Player::Two), two.as_slice());
-            // What is read is what a clean copy of the deal reads as.
-            prop_assert_eq!(&Deal::parse(&written(one, two)).unwrap(), deal);
-        }
-        (Err(error), Err((kind, line))) => {
-            prop_assert_eq!((kind_name(error.kind()), error.line()), (*kind, *line), "{}", error);
-            check_error(error, source)?;
-        }
-        _ => prop_assert!(false, "deal: {deal:?}, reference: {expected:?}"),
-    }
+    compare("deal", &deal, &reference_deal(source), source, |deal, [one, two]| {
+        prop_assert_eq!(deal.deck(Player::One), one.as_slice());
+        prop_assert_eq!(deal.deck(Player::Two), two.as_slice());
+        // What is read is what a clean copy of the deal reads as.
+        prop_assert_eq!(&Deal::parse(&written(one, two)).unwrap(), deal);
+        Ok(())
+    })?;
     let starts = Starts::parse(source);
-    let expected = reference_starts(source);
-    match (&starts, &expected) {
-        (Ok(starts), Ok(positions)) => prop_assert_eq!(starts.positions(), positions.as_slice()),
-        (Err(error), Err((kind, line))) => {
-            prop_assert_eq!((kind_name(error.kind()), error.line()), (*kind, *line), "{}", error);
-            check_error(error, source)?;
-        }
-        _ => prop_assert!(false, "starts: {starts:?}, reference: {expected:?}"),
-    }
+    compare("starts", &starts, &reference_starts(source), source, |starts, positions| {
+        prop_assert_eq!(starts.positions(), positions.as_slice());
+        Ok(())
+    })?;
     let game = Game::detect(source);
-    let expected = reference_game(source);
-    match (&game, &expected) {
-        (Ok(game), Ok(expected)) => prop_assert_eq!(game, expected),
-        (Err(error), Err((kind, line))) => {
-            prop_assert_eq!((kind_name(error.kind()), error.line()), (*kind, *line), "{}", error);
-            check_error(error, source)?;
-        }
-        _ => prop_assert!(false, "game: {game:?}, reference: {expected:?}"),
-    }
+    compare("game", &game, &reference_game(source), source, |game, expected| {
+        prop_assert_eq!(game, expected);
+        Ok(())
+    })?;
     // An input either reader accepts is recognised as its game.
     if deal.is_ok() {
         prop_assert_eq!(game.clone().ok(), Some(Game::Combat));

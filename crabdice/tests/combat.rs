@@ -6,37 +6,18 @@ mod reference;
 mod seeded;
 
 use crabdice::{
-    Deal, End, Limits, NoTrace, Outcome, Player, Report, Variant, count_games, play, play_observed,
+    Deal, End, Limits, NoTrace, Player, Report, Variant, count_games, play, play_observed,
     play_with, winning_score,
 };
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use reference::RefOutcome;
+use reference::{RefOutcome, assert_matches};
 
 const EXAMPLE: &str = "Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n";
 const LOOP: &str = "Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n";
 
 fn deal(one: &[u64], two: &[u64]) -> Deal {
     Deal::new(one.to_vec(), two.to_vec()).unwrap()
-}
-
-/// Asserts that an engine's outcome is the reference's.
-fn assert_matches(outcome: &Outcome, expected: &RefOutcome, what: &str) {
-    let winner = outcome.winner.map_or(0, Player::number);
-    assert_eq!(winner, expected.winner, "{what}: winner");
-    assert_eq!(outcome.end.name(), expected.end, "{what}: end");
-    assert_eq!(outcome.rounds, expected.rounds, "{what}: rounds");
-    assert_eq!(outcome.score, expected.score, "{what}: score");
-    assert_eq!(
-        (outcome.decks.one.clone(), outcome.decks.two.clone()),
-        expected.decks,
-        "{what}: decks"
-    );
-    let cycle = match outcome.end {
-        End::Cycle { start, length } => Some((start, length)),
-        _ => None,
-    };
-    assert_eq!(cycle, expected.cycle, "{what}: cycle");
 }
 
 fn assert_report(report: &Report, expected: &RefOutcome, what: &str) {

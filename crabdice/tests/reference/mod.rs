@@ -2,11 +2,31 @@
 //! words them, with no shortcut and no cleverness. Every state a game sees is
 //! stored in full in a `HashMap`, so repetition and cycles are found exactly.
 //! It is slow and memory-hungry on purpose; the library's engines are checked
-//! against it.
+//! against it, field by field, by [`assert_matches`].
 
 #![allow(dead_code)]
 
 use std::collections::{HashMap, HashSet, VecDeque};
+
+/// Asserts that a library engine's outcome is the reference's, field by
+/// field: winner, end, rounds, score, final decks and cycle.
+pub fn assert_matches(outcome: &crabdice::Outcome, expected: &RefOutcome, what: &str) {
+    let winner = outcome.winner.map_or(0, crabdice::Player::number);
+    assert_eq!(winner, expected.winner, "{what}: winner");
+    assert_eq!(outcome.end.name(), expected.end, "{what}: end");
+    assert_eq!(outcome.rounds, expected.rounds, "{what}: rounds");
+    assert_eq!(outcome.score, expected.score, "{what}: score");
+    assert_eq!(
+        (outcome.decks.one.clone(), outcome.decks.two.clone()),
+        expected.decks,
+        "{what}: decks"
+    );
+    let cycle = match outcome.end {
+        crabdice::End::Cycle { start, length } => Some((start, length)),
+        _ => None,
+    };
+    assert_eq!(cycle, expected.cycle, "{what}: cycle");
+}
 
 /// What the reference engine found.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -67,15 +67,6 @@ fn json_from(args: &[&str], input: &str) -> serde_json::Value {
 }
 
 #[test]
-fn solve_prints_both_parts_of_the_combat_example() {
-    crabdice()
-        .args(["solve", "examples/combat.txt"])
-        .assert()
-        .success()
-        .stdout("part 1: 306\npart 2: 291\n");
-}
-
-#[test]
 fn solve_recognizes_each_game_in_the_bundled_examples() {
     crabdice()
         .args(["solve", "examples/combat.txt", "examples/dice.txt"])
@@ -87,142 +78,9 @@ fn solve_recognizes_each_game_in_the_bundled_examples() {
         );
 }
 
-#[test]
-fn dice_prints_both_parts_of_the_example() {
-    crabdice()
-        .args(["dice", "examples/dice.txt"])
-        .assert()
-        .success()
-        .stdout("part 1: 739785\npart 2: 444356092776315\n");
-}
-
-#[test]
-fn json_reports_every_dice_field_with_counts_as_strings() {
-    let value = json(&["dice", "examples/dice.txt", "--json"]);
-    assert_eq!(value["game"], "dice");
-    assert_eq!(value["players"], serde_json::json!([4, 8]));
-    let one = &value["part1"];
-    assert_eq!(
-        one["rules"],
-        serde_json::json!({"board": 10, "target": 1000, "die": 100, "rolls": 3})
-    );
-    assert_eq!(
-        (one["answer"].as_str(), one["winner"].as_u64(), one["rolls"].as_str()),
-        (Some("739785"), Some(1), Some("993"))
-    );
-    assert_eq!(one["scores"], serde_json::json!(["1000", "745"]));
-    let two = &value["part2"];
-    assert_eq!(two["rules"], serde_json::json!({"board": 10, "target": 21, "die": 3, "rolls": 3}));
-    assert_eq!(two["answer"], "444356092776315");
-    assert_eq!(two["winner"], 1);
-    assert_eq!(two["wins"], serde_json::json!(["444356092776315", "341960390180808"]));
-}
-
 // The expected values below were computed independently, by a direct
 // simulation that skips whole cycles of the joint game state (part 1) and a
 // memoized recursion over joint game states (part 2), both in Python.
-
-#[test]
-fn a_huge_target_is_answered_exactly() {
-    crabdice()
-        .args(["dice", "examples/dice.txt", "--part", "1", "--target", "1000000000000000000"])
-        .assert()
-        .success()
-        .stdout("749999999999999989750000000000000035\n");
-}
-
-/// A die that takes a million turns (or a billion) to come back to an
-/// offset: the game is swept along the line of the die's wraps. The first
-/// answer is a roll-by-roll Python simulation's (10.4 million rolls); the
-/// second game used to be refused.
-#[test]
-fn a_die_too_long_to_cycle_is_answered() {
-    crabdice()
-        .args(["dice", "examples/dice.txt", "--part", "1", "--die", "1000003", "--target", "1e7"])
-        .assert()
-        .success()
-        .stdout("91179949400505\n");
-    let huge =
-        ["dice", "examples/dice.txt", "--part", "1", "--die", "999999937", "--target", "10^18"];
-    let answer = stdout_of(&huge);
-    assert!(
-        answer.trim().len() > 30 && answer.trim().bytes().all(|b| b.is_ascii_digit()),
-        "{answer}"
-    );
-}
-
-#[test]
-fn dirac_counts_beyond_128_bits_are_exact() {
-    crabdice()
-        .args(["dice", "examples/dice.txt", "--part", "2", "--target", "30", "--die", "4"])
-        .assert()
-        .success()
-        .stdout("14184066373435447858820392124021831333178373619955\n");
-}
-
-#[test]
-fn three_players_are_read_from_the_input() {
-    let value = {
-        let output = crabdice()
-            .args(["dice", "-", "--part", "2", "--target", "15", "--json"])
-            .write_stdin("Player 1 starting position: 4\nPlayer 2 starting position: 8\nPlayer 3 starting position: 1\n")
-            .output()
-            .unwrap();
-        serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap()
-    };
-    assert_eq!(
-        value["part2"]["wins"],
-        serde_json::json!(["289473284112279", "356649188477409", "311097988479003"])
-    );
-    assert_eq!(value["part2"]["winner"], 2);
-}
-
-#[test]
-fn every_dice_engine_gives_the_same_counts() {
-    for engine in ["per-player", "memo"] {
-        crabdice()
-            .args(["dice", "examples/dice.txt", "--part", "2", "--engine", engine])
-            .assert()
-            .success()
-            .stdout("444356092776315\n");
-    }
-    crabdice()
-        .args(["dice", "examples/dice.txt", "--part", "2", "--engine", "tree", "--target", "8"])
-        .assert()
-        .success();
-}
-
-#[test]
-fn a_board_of_2_to_the_64_spaces_is_counted_like_the_universe_tree_walks_it() {
-    // The universe tree walks the board as given; the other engines play
-    // it as a board of target + rolls × faces spaces.
-    let wins = |engine: &str| {
-        let board = ["--board", "18446744073709551615", "--target", "9"];
-        let args = ["dice", "examples/dice.txt", "--part", "2", "--json", "--engine", engine];
-        json(&[&args[..], &board[..]].concat())["part2"]["wins"].clone()
-    };
-    let tree = wins("tree");
-    assert_eq!(wins("per-player"), tree);
-    assert_eq!(wins("memo"), tree);
-    crabdice()
-        .args(["dice", "examples/dice.txt", "--part", "2", "--board", "18446744073709551615"])
-        .assert()
-        .success();
-}
-
-#[test]
-fn histogram_prints_a_table_per_turn() {
-    crabdice()
-        .args(["dice", "examples/dice.txt", "--part", "2", "--histogram", "--target", "10"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(
-            "turn  player 1 alone  player 1 wins  player 2 alone  player 2 wins",
-        ))
-        .stdout(predicate::str::contains(
-            "\n   1               7              7               0              0\n",
-        ));
-}
 
 #[test]
 fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
@@ -269,23 +127,6 @@ fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
     }
 }
 
-/// A Dirac count large enough to count its players two at a time gives
-/// the same answer on one thread, through `dice` and `solve`.
-#[test]
-fn threads_cap_a_dirac_count_without_changing_it() {
-    let rules = ["--part", "2", "--target", "300", "--json"];
-    let spread = json(&[&["dice", "examples/dice.txt"][..], &rules].concat());
-    let one = json(&[&["dice", "examples/dice.txt", "--threads", "1"][..], &rules].concat());
-    assert_eq!(spread, one);
-    assert_eq!(
-        spread["part2"]["answer"],
-        "53298400706678193375769327789205641691635035531404205718234620024447405798043367633477239571358202177967063744061778565372714871005589413132007719957699648886804039638781946043644290852572621623101257056"
-    );
-    let solved = stdout_of(&["solve", "examples/dice.txt", "--part", "2", "--threads", "1"]);
-    assert_eq!(solved, "444356092776315\n");
-    refused(&["dice", "examples/dice.txt", "--threads", "0"], &["0 is not in 1..=65535"]);
-}
-
 #[test]
 fn counts_may_be_written_as_powers_or_in_scientific_notation() {
     let part_1 = |target: &str| {
@@ -324,175 +165,6 @@ fn counts_may_be_written_as_powers_or_in_scientific_notation() {
         .stdout("291\n");
 }
 
-#[test]
-fn max_memory_bounds_the_literal_engine_with_a_clear_message() {
-    // Room enough for the example's games, in any spelling of a size.
-    for size in ["1M", "1m", "1MiB", "1048576", "2g"] {
-        crabdice()
-            .args(["combat", "examples/combat.txt", "--part", "2", "--engine", "literal"])
-            .args(["--max-memory", size])
-            .assert()
-            .success()
-            .stdout("291\n");
-    }
-    // Not enough: the game's first state does not fit.
-    crabdice()
-        .args(["combat", "examples/combat.txt", "--part", "2", "--engine", "literal"])
-        .args(["--max-memory", "100"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(
-            predicate::str::contains(
-                "examples/combat.txt part 2: gave up after 0 rounds: the states the literal \
-                 engine keeps need more than 100 bytes",
-            )
-            .and(predicate::str::contains("raise the limit with --max-memory")),
-        );
-}
-
-#[test]
-fn json_counts_the_games_without_storing_states_and_within_the_round_limit() {
-    // The count keeps a few states a game, not every one, so a memory
-    // limit that stops the literal engine early does not stop it.
-    let heavy = "crabdice/benches/corpus/deal-2951.txt";
-    let value = json(&["combat", heavy, "--part", "2", "--json", "--max-memory", "1M"]);
-    assert_eq!(
-        (value["part2"]["games"].as_u64(), value["part2"]["max_depth"].as_u64()),
-        (Some(29_692), Some(8))
-    );
-    crabdice()
-        .args(["combat", heavy, "--part", "2", "--engine", "literal", "--max-memory", "1M"])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "the states the literal engine keeps need more than 1 MiB",
-        ));
-    // Corpus deal 1188: the fast engine answers in 39 rounds; counting the
-    // games walks through the sub-games it skips, and says so when it must
-    // stop.
-    let deal = "crabdice/benches/corpus/deal-1188.txt";
-    crabdice()
-        .args(["combat", deal, "--part", "2", "--max-rounds", "60"])
-        .assert()
-        .success()
-        .stdout("30540\n");
-    crabdice()
-        .args(["combat", deal, "--part", "2", "--json", "--max-rounds", "60"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::contains(format!(
-            "{deal} part 2 (counting the games for --json): gave up after 61 rounds: the limit \
-             is 60 rounds"
-        )));
-}
-
-/// A random 50 + 50 deal whose answer takes milliseconds and whose games
-/// take hours to count: with no `--max-time`, `--json` stops counting
-/// after ten seconds and says so, and still gives the answer.
-#[test]
-fn json_gives_up_counting_endless_games_but_not_the_answer() {
-    let deck = |cards: &str| cards.split(' ').collect::<Vec<_>>().join("\n");
-    let deal = format!(
-        "Player 1:\n{}\n\nPlayer 2:\n{}\n",
-        deck(
-            "1 77 62 64 2 72 3 7 17 20 14 25 50 13 76 10 84 73 6 42 100 46 90 54 80 19 53 93 15 \
-              43 69 45 39 85 37 18 32 16 71 89 26 98 52 74 67 38 79 34 81 27"
-        ),
-        deck(
-            "83 29 61 36 44 58 24 59 92 9 63 94 99 87 30 31 23 96 68 55 49 41 60 97 4 88 35 65 \
-              57 70 48 66 51 82 56 21 75 5 91 28 78 33 40 86 95 22 47 11 12 8"
-        )
-    );
-    let answer =
-        crabdice().args(["combat", "-", "--part", "2"]).write_stdin(deal.as_str()).output();
-    let answer = String::from_utf8(answer.unwrap().stdout).unwrap();
-    let output = crabdice()
-        .args(["combat", "-", "--part", "2", "--json"])
-        .write_stdin(deal.as_str())
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(json["part2"]["score"].to_string(), answer.trim());
-    assert_eq!(json["part2"]["end"], "empty-deck");
-    assert!(json["part2"]["games"].is_null() && json["part2"]["max_depth"].is_null());
-    let note = String::from_utf8(output.stderr).unwrap();
-    assert!(note.contains("<stdin> part 2 (counting the games for --json): stopped after 10 s"));
-    assert!(note.contains("give --max-time SECONDS to count for longer"), "{note}");
-    // A time limit of the user's own stops the run, and says how to have
-    // the answer with the games left out.
-    crabdice()
-        .args(["combat", "-", "--part", "2", "--json", "--max-time", "0.2"])
-        .write_stdin(deal)
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(
-            predicate::str::contains("(counting the games for --json): gave up after")
-                .and(predicate::str::contains("leave it out to have the count stop after 10 s")),
-        );
-}
-
-#[test]
-fn nonsense_rules_and_bad_positions_are_errors() {
-    crabdice()
-        .args(["dice", "examples/dice.txt", "--board", "0"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(
-            predicate::str::contains("examples/dice.txt: part 1")
-                .and(predicate::str::contains("--board")),
-        );
-    crabdice()
-        .args(["dice", "examples/dice.txt", "--board", "5"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(
-            predicate::str::contains("examples/dice.txt:2:29")
-                .and(predicate::str::contains("off the board")),
-        );
-    // A game too large because of the die names the die among the fixes:
-    // its table needs too much memory, and its live cells, too much work,
-    // which is what the message names (--max-work would count it, in 2 s;
-    // at target 200 the live cells count it in 0.03 s by default).
-    crabdice()
-        .args(["dice", "examples/dice.txt", "--part", "2", "--board", "1000000000"])
-        .args(["--target", "600", "--die", "1000000"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(
-            predicate::str::contains("word operations")
-                .and(predicate::str::contains("--die"))
-                .and(predicate::str::contains("--max-work")),
-        );
-    for (input, message) in [
-        ("Player 1 starting position: 4\n", "at least two players"),
-        (
-            "Player 1 starting position: 4\nPlayer 3 starting position: 8\n",
-            "expected `Player 2 starting position: P`",
-        ),
-        (
-            "Player 1 starting position: x\nPlayer 2 starting position: 8\n",
-            "is not a starting position",
-        ),
-        ("Player 1 starting position: 4 please\nPlayer 2 starting position: 8\n", "unexpected"),
-        ("Player 1 starting position: 0\nPlayer 2 starting position: 8\n", "starting position"),
-    ] {
-        crabdice()
-            .args(["dice", "-"])
-            .write_stdin(input)
-            .assert()
-            .code(1)
-            .stdout("")
-            .stderr(predicate::str::contains(message).and(predicate::str::contains("<stdin>")));
-    }
-}
-
 /// The number that follows `before` in the error `args` end with.
 fn estimate(args: &[&str], before: &str) -> u128 {
     let output = crabdice().args(args).output().unwrap();
@@ -500,145 +172,6 @@ fn estimate(args: &[&str], before: &str) -> u128 {
     let stderr = String::from_utf8(output.stderr).unwrap();
     let after = &stderr[stderr.find(before).unwrap_or_else(|| panic!("{stderr}")) + before.len()..];
     after.split(' ').next().unwrap().parse().unwrap()
-}
-
-#[test]
-fn max_work_and_max_memory_move_the_bounds_on_counting_a_dirac_game() {
-    let part2 = ["dice", "examples/dice.txt", "--part", "2"];
-    // The puzzle's own estimates, read from the refusals of tiny limits.
-    let work = estimate(&[&part2[..], &["--max-work", "1"]].concat(), "takes about ");
-    let words = estimate(&[&part2[..], &["--max-memory", "1"]].concat(), "need about ");
-    assert!(work > 1000 && words > 100, "{work} operations, {words} words");
-    // At the estimate the game is counted, one below it is refused, naming
-    // the flag that moves the bound.
-    for (flag, at, refusal) in [
-        ("--max-work", work, "raise the limit with --max-work"),
-        ("--max-memory", words * 8, "raise the limit with --max-memory"),
-    ] {
-        crabdice()
-            .args(part2)
-            .args([flag, &at.to_string()])
-            .assert()
-            .success()
-            .stdout("444356092776315\n");
-        crabdice()
-            .args(part2)
-            .args([flag, &(at - 1).to_string()])
-            .assert()
-            .code(1)
-            .stdout("")
-            .stderr(predicate::str::contains(refusal));
-    }
-    // The default refuses a larger game, and says how to count it anyway.
-    crabdice().args(part2).args(["--target", "2500"]).assert().code(1).stderr(
-        predicate::str::contains("over the limit of 20000000000")
-            .and(predicate::str::contains("raise the limit with --max-work")),
-    );
-}
-
-#[test]
-fn part_prints_the_bare_answer() {
-    crabdice()
-        .args(["combat", "examples/combat.txt", "--part", "2"])
-        .assert()
-        .success()
-        .stdout("291\n");
-    crabdice()
-        .args(["solve", "examples/combat.txt", "--part", "1"])
-        .assert()
-        .success()
-        .stdout("306\n");
-}
-
-#[test]
-fn several_files_are_prefixed_by_their_names() {
-    crabdice()
-        .args(["solve", "examples/combat.txt", "examples/combat-loop.txt", "--part", "2"])
-        .assert()
-        .success()
-        .stdout("examples/combat.txt: part 2: 291\nexamples/combat-loop.txt: part 2: 105\n");
-}
-
-#[test]
-fn standard_input_named_twice_is_solved_twice() {
-    crabdice()
-        .args(["solve", "-", "examples/combat.txt", "-"])
-        .write_stdin(combat_example())
-        .assert()
-        .success()
-        .stdout("<stdin>: part 1: 306\n<stdin>: part 2: 291\nexamples/combat.txt: part 1: 306\nexamples/combat.txt: part 2: 291\n<stdin>: part 1: 306\n<stdin>: part 2: 291\n");
-}
-
-#[test]
-fn standard_input_is_read_for_a_dash() {
-    crabdice()
-        .args(["combat", "-", "--part", "1"])
-        .write_stdin(
-            "Player 1:\r\n9\r\n2\r\n6\r\n3\r\n1\r\n\r\nPlayer 2:\r\n5\r\n8\r\n4\r\n7\r\n10",
-        )
-        .assert()
-        .success()
-        .stdout("306\n");
-}
-
-#[test]
-fn json_reports_every_combat_field() {
-    let value = json(&["combat", "examples/combat.txt", "--json"]);
-    assert_eq!(value["game"], "combat");
-    let one = &value["part1"];
-    assert_eq!(
-        (one["winner"].as_u64(), one["score"].as_u64(), one["rounds"].as_u64()),
-        (Some(2), Some(306), Some(29))
-    );
-    assert_eq!(one["end"], "empty-deck");
-    let two = &value["part2"];
-    assert_eq!(
-        (two["winner"].as_u64(), two["score"].as_u64(), two["rounds"].as_u64()),
-        (Some(2), Some(291), Some(17))
-    );
-    assert_eq!((two["games"].as_u64(), two["max_depth"].as_u64()), (Some(5), Some(2)));
-    assert_eq!(two["end"], "empty-deck");
-}
-
-#[test]
-fn json_counts_the_one_game_of_a_large_deal_that_cannot_recurse_at_once() {
-    // 1000 + 1000 cards above a million: no sub-game can start, and the
-    // literal engine would have to store every state of a long game.
-    let deck = |range: std::ops::Range<u64>| {
-        range.map(|i| (1_000_001 + (i * 7919 % 2000) * 1000).to_string() + "\n").collect::<String>()
-    };
-    let deal = format!("Player 1:\n{}\nPlayer 2:\n{}", deck(0..1000), deck(1000..2000));
-    let value = json_from(&["combat", "-", "--json", "--part", "2"], &deal);
-    let two = &value["part2"];
-    assert_eq!((two["games"].as_u64(), two["max_depth"].as_u64()), (Some(1), Some(0)));
-    assert!(two["rounds"].as_u64().unwrap() > 10_000, "{two}");
-    let answer =
-        crabdice().args(["combat", "-", "--part", "2"]).write_stdin(deal).output().unwrap();
-    let answer = String::from_utf8(answer.stdout).unwrap();
-    assert_eq!(two["score"].to_string(), answer.trim());
-}
-
-#[test]
-fn huge_cards_score_exactly_past_64_bits() {
-    // Scored by hand: player 1 ends with 2^64 − 1, 3, 5, 2 (top first).
-    let deal = "Player 1:\n18446744073709551615\n2\n\nPlayer 2:\n5\n3\n";
-    let expected = "73786976294838206481";
-    assert_eq!(expected.parse::<u128>().unwrap(), u128::from(u64::MAX) * 4 + 3 * 3 + 5 * 2 + 2);
-    crabdice()
-        .args(["solve", "-"])
-        .write_stdin(deal)
-        .assert()
-        .success()
-        .stdout(format!("part 1: {expected}\npart 2: {expected}\n"));
-    let value = json_from(&["solve", "-", "--json"], deal);
-    assert_eq!(value["part1"]["score"], expected);
-    assert_eq!(value["part2"]["score"], expected);
-    // A deal that could score past 2^64 − 1 gives a string even when this
-    // score fits: c = 3 × 2^61 beats 1, then 2, so player 1 ends with 1, c, 2
-    // (scoring 2c + 5), where all in one deck, c on top, would score 3c + 5.
-    let deal = "Player 1:\n6917529027641081856\n\nPlayer 2:\n1\n2\n";
-    let value = json_from(&["combat", "-", "--json", "--part", "1"], deal);
-    assert_eq!(value["part1"]["score"], (3 * (1u64 << 62) + 5).to_string());
 }
 
 /// A deal whose games nest `k` deep at once, with player 1 holding the
@@ -653,41 +186,6 @@ fn nested_deal(k: u64) -> String {
         low.chain(high).map(|card| card.to_string() + "\n").collect::<String>()
     };
     format!("Player 1:\n{}\nPlayer 2:\n{}", deck(2), deck(1))
-}
-
-#[test]
-fn json_counts_games_past_64_bits_exactly_as_a_string() {
-    // The literal engine plays every game: from 4 deep, 2^k of them.
-    for k in 4..=10 {
-        let args = ["combat", "-", "--json", "--part", "2", "--engine", "literal"];
-        let value = json_from(&args, &nested_deal(k));
-        assert_eq!(value["part2"]["games"], 1_u64 << k, "nested {k}");
-        assert_eq!(value["part2"]["max_depth"], k, "nested {k}");
-    }
-    // Counting remembers games by deal, so it reaches counts no engine
-    // could play one by one: a number while it fits in 64 bits, then a
-    // string of decimal digits.
-    for (k, games) in [
-        (63, serde_json::json!(1_u64 << 63)),
-        (64, serde_json::json!("18446744073709551616")),
-        (100, serde_json::json!("1267650600228229401496703205376")),
-        (130, serde_json::json!("1361129467683753853853498429727072845824")),
-    ] {
-        let value = json_from(&["combat", "-", "--json", "--part", "2"], &nested_deal(k));
-        assert_eq!(value["part2"]["games"], games, "nested {k}");
-        assert_eq!(value["part2"]["max_depth"], k, "nested {k}");
-    }
-}
-
-#[test]
-fn json_reports_a_cycle_and_a_repetition() {
-    let value = json(&["combat", "examples/combat-loop.txt", "--json"]);
-    let one = &value["part1"];
-    assert!(one["winner"].is_null() && one["score"].is_null());
-    assert_eq!(one["end"], "cycle");
-    assert!(one["cycle"]["start"].as_u64().is_some() && one["cycle"]["length"].as_u64().is_some());
-    assert_eq!(value["part2"]["end"], "repetition");
-    assert_eq!(value["part2"]["winner"], 1);
 }
 
 #[test]
@@ -710,140 +208,6 @@ fn time_adds_a_median_to_text_and_json() {
     // The text output stays the parts' lines.
     let text = stdout_of(&["combat", "examples/combat.txt", "--time"]);
     assert!(text.lines().all(|line| line.starts_with("part ")), "{text}");
-}
-
-#[test]
-fn trace_follows_the_puzzle_log() {
-    let output = crabdice()
-        .args(["combat", "examples/combat.txt", "--part", "2", "--trace"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        text.starts_with(
-            "=== Game 1 ===\n\n-- Round 1 (Game 1) --\nPlayer 1's deck: 9, 2, 6, 3, 1\n"
-        )
-    );
-    assert!(text.contains(
-        "Player 1 plays: 4\nPlayer 2 plays: 3\nPlaying a sub-game to determine the winner...\n\n=== Game 2 ===\n"
-    ));
-    assert!(text.contains("The winner of game 2 is player 2!\n\n...anyway, back to game 1.\nPlayer 2 wins round 9 of game 1!\n\n-- Round 10 (Game 1) --\n"));
-    assert_eq!(text.matches("=== Game ").count(), 5);
-    assert!(text.ends_with(
-        "Player 2 wins round 17 of game 1!\nThe winner of game 1 is player 2!\n\n\n== Post-game results ==\n\
-         Player 1's deck: \nPlayer 2's deck: 7, 5, 6, 2, 4, 1, 10, 8, 9, 3\n291\n"
-    ));
-}
-
-#[test]
-fn plain_trace_uses_part_one_wording() {
-    let output = crabdice()
-        .args(["combat", "examples/combat.txt", "--part", "1", "--trace"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(output.stdout).unwrap();
-    assert!(text.starts_with("-- Round 1 --\nPlayer 1's deck: 9, 2, 6, 3, 1\nPlayer 2's deck: 5, 8, 4, 7, 10\nPlayer 1 plays: 9\nPlayer 2 plays: 5\nPlayer 1 wins the round!\n\n-- Round 2 --\n"));
-    assert!(text.ends_with("Player 2 wins the round!\n\n\n== Post-game results ==\nPlayer 1's deck: \nPlayer 2's deck: 3, 2, 10, 6, 8, 5, 9, 4, 7, 1\n306\n"));
-}
-
-#[test]
-fn trace_into_a_closed_pipe_ends_quietly() {
-    // A long game, so the log is far larger than a pipe's buffer.
-    let mut child = process()
-        .args(["combat", "-", "--part", "1", "--trace"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let lines = |cards: std::iter::StepBy<std::ops::RangeInclusive<u64>>| {
-        cards.map(|c| c.to_string()).collect::<Vec<_>>().join("\n")
-    };
-    let deal = format!(
-        "Player 1:\n{}\n\nPlayer 2:\n{}\n",
-        lines((1..=500).step_by(2)),
-        lines((2..=500).step_by(2))
-    );
-    child.stdin.take().unwrap().write_all(deal.as_bytes()).unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let mut first = [0u8; 100];
-    stdout.read_exact(&mut first).unwrap();
-    drop(stdout);
-    let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
-}
-
-#[test]
-fn bad_input_names_the_file_and_line_and_prints_nothing() {
-    let dir = std::env::temp_dir().join(format!("crabdice-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("bad deck.txt");
-    std::fs::write(&file, "Player 1:\n9\nten\n\nPlayer 2:\n5\n").unwrap();
-    crabdice()
-        .args(["solve"])
-        .arg(&file)
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::contains("bad deck.txt:3:1"))
-        .stderr(predicate::str::contains("line 3, column 1: `ten` is not a card"));
-}
-
-#[test]
-fn a_file_name_that_would_act_on_the_terminal_is_shown_escaped_and_given_raw_in_json() {
-    let dir = std::env::temp_dir().join(format!("crabdice-cli-names-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let deal = dir.join("red\x1b[31m\nline.txt");
-    std::fs::write(&deal, combat_example()).unwrap();
-    let bad = dir.join("bad\x1b[2J.txt");
-    std::fs::write(&bad, "Player 1:\nten\n").unwrap();
-    let shown = |file: &std::path::Path| {
-        file.display().to_string().replace('\x1b', "\\u{1b}").replace('\n', "\\n")
-    };
-
-    let output = crabdice().arg("solve").arg(&deal).arg("examples/combat.txt").output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    assert_eq!(stdout.lines().count(), 4, "{stdout}");
-    assert!(stdout.starts_with(&format!("{}: part 1: 306\n", shown(&deal))), "{stdout}");
-
-    let value = json(&["solve", deal.to_str().unwrap(), "--json"]);
-    assert_eq!(value["file"], deal.to_str().unwrap());
-
-    let output = crabdice().arg("solve").arg(&bad).output().unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    assert!(!stderr.contains('\x1b'), "{stderr:?}");
-    assert!(stderr.contains(&shown(&bad)), "{stderr:?}");
-    let missing = dir.join("gone\x1b[2J.txt");
-    let output = crabdice().arg("combat").arg(&missing).output().unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    assert!(stderr.contains(&format!("cannot read {}", shown(&missing))), "{stderr:?}");
-}
-
-#[test]
-fn every_malformed_deal_is_an_error_not_a_panic() {
-    let cases = [
-        ("", "the input is empty"),
-        ("Player 2:\n1\n", "expected `Player 1:`"),
-        ("Player 1:\n0\n\nPlayer 2:\n2\n", "0 is not allowed"),
-        ("Player 1:\n-3\n\nPlayer 2:\n2\n", "is not a card"),
-        ("Player 1:\n3\n\nPlayer 2:\n3\n", "dealt twice"),
-        ("Player 1:\n1\n\nPlayer 2:\n2\n\nPlayer 3:\n4\n", "exactly two players"),
-        ("Player 1:\n1\n", "found the end of the input"),
-        ("Player 1:\n99999999999999999999\n\nPlayer 2:\n2\n", "too large"),
-    ];
-    for (input, message) in cases {
-        crabdice()
-            .args(["combat", "-"])
-            .write_stdin(input)
-            .assert()
-            .code(1)
-            .stdout("")
-            .stderr(predicate::str::contains(message).and(predicate::str::contains("<stdin>")));
-    }
 }
 
 /// Broken copies of the bundled examples: each a few random edits away
@@ -975,26 +339,6 @@ fn solve_names_every_bad_file_and_solves_none() {
 }
 
 #[test]
-fn a_snippets_heading_counts_columns_in_characters_as_the_message_does() {
-    // Two spaces of two bytes each before the card: column 3, not 5.
-    let input = "Player 1:\n9\n\u{a0}\u{a0}x\n\nPlayer 2:\n5\n";
-    let output = crabdice().args(["combat", "-"]).write_stdin(input).output().unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("line 3, column 3: `x` is not a card"), "{stderr}");
-    assert!(stderr.contains("[<stdin>:3:3]"), "{stderr}");
-}
-
-#[test]
-fn solve_reports_a_missing_starting_position_as_dirac_dice_does() {
-    let input = "Player 1 starting position: \nPlayer 2 starting position: 8\n";
-    let expected = crabdice().args(["dice", "-"]).write_stdin(input).output().unwrap();
-    assert_eq!(expected.status.code(), Some(1));
-    let stderr = String::from_utf8(expected.stderr).unwrap();
-    assert!(stderr.contains("expected `Player 1 starting position: P`"), "{stderr}");
-    crabdice().args(["solve", "-"]).write_stdin(input).assert().code(1).stdout("").stderr(stderr);
-}
-
-#[test]
 fn a_file_of_neither_game_is_refused() {
     crabdice().args(["solve", "-"]).write_stdin("hello\n").assert().code(1).stderr(
         predicate::str::contains("starts neither a Crab Combat deal nor a Dirac Dice game"),
@@ -1009,30 +353,6 @@ fn a_missing_file_is_reported() {
         .code(1)
         .stdout("")
         .stderr(predicate::str::contains("cannot read no/such/file.txt"));
-}
-
-#[test]
-fn max_rounds_bounds_the_work_with_a_clear_message() {
-    for engine in ["fast", "literal"] {
-        crabdice()
-            .args([
-                "combat",
-                "examples/combat.txt",
-                "--part",
-                "2",
-                "--max-rounds",
-                "5",
-                "--engine",
-                engine,
-            ])
-            .assert()
-            .code(1)
-            .stdout("")
-            .stderr(
-                predicate::str::contains("the limit is 5 rounds")
-                    .and(predicate::str::contains("--max-rounds")),
-            );
-    }
 }
 
 #[test]
@@ -1098,38 +418,6 @@ fn max_time_bounds_the_work_with_a_clear_message() {
 }
 
 #[test]
-fn threads_change_the_work_not_the_answer() {
-    // Heavy enough for part 2 to start a second thread by default.
-    let heavy = "crabdice/benches/corpus/deal-2951.txt";
-    let answers: Vec<_> = ["1", "2", "64"]
-        .iter()
-        .map(|threads| json(&["combat", heavy, "--json", "--threads", threads]))
-        .collect();
-    assert_eq!(answers[0]["part2"]["score"], 34953);
-    assert!(answers.iter().all(|answer| *answer == answers[0]));
-    crabdice()
-        .args(["solve", heavy, "--part", "2", "--threads", "1"])
-        .assert()
-        .success()
-        .stdout("34953\n");
-    refused(&["combat", heavy, "--threads", "0"], &["invalid value '0' for '--threads"]);
-}
-
-#[test]
-fn the_literal_engine_gives_the_same_answers() {
-    crabdice()
-        .args(["combat", "examples/combat.txt", "--engine", "literal"])
-        .assert()
-        .success()
-        .stdout("part 1: 306\npart 2: 291\n");
-}
-
-#[test]
-fn trace_and_json_cannot_be_combined() {
-    crabdice().args(["combat", "examples/combat.txt", "--trace", "--json"]).assert().code(2);
-}
-
-#[test]
 fn every_subcommand_is_described_in_its_help_and_the_top_level_one() {
     // Each subcommand's arguments are built only when it runs; its
     // description must not be taken from the argument groups' docs.
@@ -1157,21 +445,6 @@ fn every_command_has_help_with_an_example() {
 }
 
 #[test]
-fn dice_figures_that_can_outgrow_64_bits_are_always_strings() {
-    // Small at the puzzle's target, past 2^64 at this one: strings both times.
-    for target in ["1000", "18446744073709551615"] {
-        let value =
-            json(&["dice", "examples/dice.txt", "--part", "1", "--json", "--target", target]);
-        let one = &value["part1"];
-        assert!(one["answer"].is_string() && one["rolls"].is_string(), "{one}");
-        assert!(
-            one["scores"].as_array().unwrap().iter().all(serde_json::Value::is_string),
-            "{one}"
-        );
-    }
-}
-
-#[test]
 fn an_error_with_standard_error_closed_exits_with_1_not_a_panic() {
     let mut child = solving_standard_input();
     // Close the reading end of standard error before the error is written.
@@ -1192,36 +465,6 @@ fn a_huge_line_is_quoted_by_its_start_and_not_shown() {
         "{stderr}"
     );
     assert!(output.stdout.is_empty());
-}
-
-#[test]
-fn control_bytes_in_the_input_are_escaped_not_sent_to_the_terminal() {
-    for input in ["Player 1:\n9\0\x1b[31m\n\nPlayer 2:\n5\n", "Player 1:\n9\n\x1a\nPlayer 2:\n5\n"]
-    {
-        let output = crabdice().args(["solve", "-"]).write_stdin(input).output().unwrap();
-        assert_eq!(output.status.code(), Some(1));
-        let stderr = String::from_utf8(output.stderr).unwrap();
-        assert!(!stderr.contains(|c: char| c.is_control() && c != '\n'), "{stderr:?}");
-        assert!(stderr.contains("<stdin>: line "), "{stderr}");
-        assert!(stderr.contains(r"`9\0\u{1b}[31m`") || stderr.contains(r"`\u{1a}`"), "{stderr}");
-    }
-    // A right-to-left override would reorder the message; a typed `\0`
-    // must not pass for a NUL byte.
-    let input = "Player 1:\n9\\0\u{202e}21\n\nPlayer 2:\n5\n";
-    let output = crabdice().args(["solve", "-"]).write_stdin(input).output().unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(!stderr.contains('\u{202e}'), "{stderr:?}");
-    assert!(stderr.contains(r"`9\\0\u{202e}21`"), "{stderr}");
-}
-
-#[test]
-fn a_byte_order_mark_is_not_part_of_the_input() {
-    crabdice()
-        .args(["solve", "-"])
-        .write_stdin(format!("\u{feff}{}", combat_example()))
-        .assert()
-        .success()
-        .stdout("part 1: 306\npart 2: 291\n");
 }
 
 #[test]
@@ -1273,45 +516,6 @@ fn an_endless_or_binary_input_is_refused_without_reading_it_all() {
         predicate::str::contains("/dev/zero: the input is larger than 64 MiB")
             .and(predicate::str::contains("help: give one puzzle input")),
     );
-}
-
-#[test]
-fn lone_carriage_returns_end_lines() {
-    crabdice()
-        .args(["solve", "-"])
-        .write_stdin(combat_example().replace('\n', "\r"))
-        .assert()
-        .success()
-        .stdout("part 1: 306\npart 2: 291\n");
-    // Errors count those lines, in the message and in the snippet.
-    crabdice()
-        .args(["solve", "-"])
-        .write_stdin("Player 1:\r9\r\rPlayer 2:\rx\r")
-        .assert()
-        .failure()
-        .stderr(
-            predicate::str::contains("line 5, column 1: `x` is not a card")
-                .and(predicate::str::contains(" 5 │ x")),
-        );
-}
-
-#[test]
-fn a_histogram_with_only_part_one_is_a_usage_error() {
-    refused(
-        &["dice", "examples/dice.txt", "--part", "1", "--histogram"],
-        &["--histogram", "Usage: crabdice dice [OPTIONS] <FILE>\n"],
-    );
-}
-
-#[test]
-fn both_parts_traced_are_separated_by_a_blank_line() {
-    let output = crabdice().args(["combat", "examples/combat.txt", "--trace"]).output().unwrap();
-    let text = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        text.contains("Player 2's deck: 3, 2, 10, 6, 8, 5, 9, 4, 7, 1\n\n=== Game 1 ===\n"),
-        "{text}"
-    );
-    assert!(text.ends_with("part 1: 306\npart 2: 291\n"));
 }
 
 #[cfg(target_os = "linux")]
@@ -1417,179 +621,1036 @@ fn expect_needs_one_answer_a_part_of_one_file() {
     }
 }
 
-#[test]
-fn engine_all_plays_both_combat_engines_side_by_side() {
-    crabdice()
-        .args(["combat", "examples/combat.txt", "--engine", "all"])
-        .assert()
-        .success()
-        .stdout("part 1: 306 (fast, literal: agree)\npart 2: 291 (fast, literal: agree)\n")
-        .stderr("");
-    // With --time, each engine's median; with --part, the answer stays first.
-    let timed =
-        stdout_of(&["combat", "examples/combat.txt", "--engine", "all", "--part", "2", "--time"]);
-    let time = r"[0-9.]+ (ns|µs|ms|s)";
-    let pattern = format!(r"^291 \(fast {time}, literal {time}: agree\)\n$");
-    assert!(predicate::str::is_match(pattern).unwrap().eval(&timed), "{timed}");
-    // --expect checks the answer the engines agree on.
-    crabdice()
-        .args(["combat", "examples/combat.txt", "--engine", "all", "--expect", "306,290"])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("part 2: 291, where 290 was expected"));
-}
+/// Crab Combat: `cargo test combat` runs these.
+mod combat {
+    use super::*;
 
-#[test]
-fn engine_all_agrees_on_cycles_and_on_corpus_deals() {
-    // The puzzle's endless deal cycles in plain Combat: both engines find
-    // the same cycle.
-    let endless = "Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n";
-    let value = json_from(&["combat", "-", "--engine", "all", "--json"], endless);
-    let engines = value["part1"]["engines"].as_array().unwrap();
-    assert_eq!(engines.len(), 2);
-    for (run, name) in engines.iter().zip(["fast", "literal"]) {
-        assert_eq!(run["engine"], name);
-        assert_eq!(run["end"], "cycle");
-        assert_eq!(run["cycle"], serde_json::json!({ "start": 1, "length": 6 }));
-    }
-    assert_eq!(value["part2"]["engines"][1]["score"], 105);
-    // The literal engine plays every game, so it counts them for --json,
-    // as the walk that counts them for the fast engine does.
-    let counted = json_from(&["combat", "-", "--json"], endless);
-    assert_eq!(value["part2"]["games"], counted["part2"]["games"]);
-    let example = json(&["combat", "examples/combat.txt", "--engine", "all", "--json"]);
-    assert_eq!(
-        (&example["part2"]["games"], &example["part2"]["max_depth"]),
-        (&5.into(), &2.into())
-    );
-    // Two corpus deals, of 147 and 8,235 games (the literal engine plays
-    // them all; the fast one skips most).
-    for (deal, answers) in [("deal-992", "31543,34264"), ("deal-2774", "31395,34834")] {
-        let path = format!("crabdice/benches/corpus/{deal}.txt");
+    #[test]
+    fn solve_prints_both_parts_of_the_combat_example() {
         crabdice()
-            .args(["combat", &path, "--engine", "all", "--expect", answers])
+            .args(["solve", "examples/combat.txt"])
             .assert()
             .success()
-            .stdout(predicate::str::contains("(fast, literal: agree)").count(2));
+            .stdout("part 1: 306\npart 2: 291\n");
     }
-}
 
-#[test]
-fn engine_all_leaves_out_an_engine_a_limit_stops() {
-    // The literal engine keeps every state: a megabyte stops it on corpus
-    // deal 2951, which the fast engine answers in a few states.
-    let args = ["combat", "crabdice/benches/corpus/deal-2951.txt", "--part", "2"];
-    let limited = [&args[..], &["--engine", "all", "--max-memory", "1M"]].concat();
-    crabdice().args(&limited).assert().success().stdout("34953 (fast; literal left out)\n").stderr(
-        predicate::str::contains(
-            "part 2: --engine all leaves out the literal engine: gave up after",
-        ),
-    );
-    let value = json(&[&limited[..], &["--json"]].concat());
-    let engines = value["part2"]["engines"].as_array().unwrap();
-    assert_eq!(engines[0]["score"], 34953);
-    assert_eq!(engines[1]["engine"], "literal");
-    let why = engines[1]["left_out"].as_str().unwrap();
-    assert!(why.ends_with("the states the literal engine keeps need more than 1 MiB"), "{why}");
-    // The games are then counted by the walk, as for the fast engine alone.
-    assert_eq!(value["part2"]["games"], 29692);
-    // The answering engine's limit is still the run's error, naming it.
-    crabdice()
-        .args([&args[..], &["--engine", "all", "--max-rounds", "5000"]].concat())
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::contains("part 2 (the fast engine): gave up after 5001 rounds"));
-    // The fast engine plays about a million rounds, the literal one more
-    // than two million, and the walk that counts the games for --json
-    // (which the literal engine would have counted) as many: the games are
-    // then unknown, and the answer stands.
-    let rounds = [&args[..], &["--engine", "all", "--max-rounds", "2000000"]].concat();
-    let output = crabdice().args([&rounds[..], &["--json"]].concat()).output().unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(value["part2"]["score"], 34953);
-    assert_eq!(value["part2"]["games"], serde_json::Value::Null);
-    assert_eq!(value["part2"]["agree"], true);
-    assert!(value["part2"]["engines"][1]["left_out"].as_str().unwrap().contains("2000000"));
-    let notes = String::from_utf8_lossy(&output.stderr);
-    assert!(notes.contains("`games` and `max_depth` are null"), "{notes}");
-    // A limit that cuts the literal engine's log short is the run's error:
-    // the log on standard output is incomplete.
-    crabdice()
-        .args([&rounds[..], &["--trace"]].concat())
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("part 2 (the literal engine): gave up after"));
-}
-
-#[test]
-fn engine_all_plays_the_deterministic_game_also_roll_by_roll() {
-    let value = json(&["dice", "examples/dice.txt", "--part", "1", "--engine", "all", "--json"]);
-    let engines = value["part1"]["engines"].as_array().unwrap();
-    assert_eq!(engines.len(), 2);
-    assert_eq!(engines[1]["engine"], "literal");
-    for field in ["answer", "winner", "rolls", "scores"] {
-        assert_eq!(engines[1][field], value["part1"][field], "{field}");
+    #[test]
+    fn max_memory_bounds_the_literal_engine_with_a_clear_message() {
+        // Room enough for the example's games, in any spelling of a size.
+        for size in ["1M", "1m", "1MiB", "1048576", "2g"] {
+            crabdice()
+                .args(["combat", "examples/combat.txt", "--part", "2", "--engine", "literal"])
+                .args(["--max-memory", size])
+                .assert()
+                .success()
+                .stdout("291\n");
+        }
+        // Not enough: the game's first state does not fit.
+        crabdice()
+            .args(["combat", "examples/combat.txt", "--part", "2", "--engine", "literal"])
+            .args(["--max-memory", "100"])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(
+                predicate::str::contains(
+                    "examples/combat.txt part 2: gave up after 0 rounds: the states the literal \
+                     engine keeps need more than 100 bytes",
+                )
+                .and(predicate::str::contains("raise the limit with --max-memory")),
+            );
     }
-    assert_eq!(engines[1]["rolls"], "993");
-    // A game of about 10^12 rolls is too long to roll: the solver
-    // answers alone, with a note.
-    crabdice()
-        .args(["dice", "examples/dice.txt", "--part", "1", "--target", "1e12", "--engine", "all"])
-        .assert()
-        .success()
-        .stdout("749999999989750000000035 (fast; literal left out)\n")
-        .stderr(predicate::str::contains(
-            "note: examples/dice.txt: part 1: --engine all leaves out the literal engine: the \
-             literal engine rolls the deterministic die one roll at a time and reached its limit \
-             of 100000000 rolls",
+
+    #[test]
+    fn json_counts_the_games_without_storing_states_and_within_the_round_limit() {
+        // The count keeps a few states a game, not every one, so a memory
+        // limit that stops the literal engine early does not stop it.
+        let heavy = "crabdice/benches/corpus/deal-2951.txt";
+        let value = json(&["combat", heavy, "--part", "2", "--json", "--max-memory", "1M"]);
+        assert_eq!(
+            (value["part2"]["games"].as_u64(), value["part2"]["max_depth"].as_u64()),
+            (Some(29_692), Some(8))
+        );
+        crabdice()
+            .args(["combat", heavy, "--part", "2", "--engine", "literal", "--max-memory", "1M"])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(
+                "the states the literal engine keeps need more than 1 MiB",
+            ));
+        // Corpus deal 1188: the fast engine answers in 39 rounds; counting the
+        // games walks through the sub-games it skips, and says so when it must
+        // stop.
+        let deal = "crabdice/benches/corpus/deal-1188.txt";
+        crabdice()
+            .args(["combat", deal, "--part", "2", "--max-rounds", "60"])
+            .assert()
+            .success()
+            .stdout("30540\n");
+        crabdice()
+            .args(["combat", deal, "--part", "2", "--json", "--max-rounds", "60"])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "{deal} part 2 (counting the games for --json): gave up after 61 rounds: the limit \
+                 is 60 rounds"
+            )));
+    }
+
+    /// A random 50 + 50 deal whose answer takes milliseconds and whose games
+    /// take hours to count: with no `--max-time`, `--json` stops counting
+    /// after ten seconds and says so, and still gives the answer.
+    #[test]
+    fn json_gives_up_counting_endless_games_but_not_the_answer() {
+        let deck = |cards: &str| cards.split(' ').collect::<Vec<_>>().join("\n");
+        let deal = format!(
+            "Player 1:\n{}\n\nPlayer 2:\n{}\n",
+            deck(
+                "1 77 62 64 2 72 3 7 17 20 14 25 50 13 76 10 84 73 6 42 100 46 90 54 80 19 53 93 15 \
+                  43 69 45 39 85 37 18 32 16 71 89 26 98 52 74 67 38 79 34 81 27"
+            ),
+            deck(
+                "83 29 61 36 44 58 24 59 92 9 63 94 99 87 30 31 23 96 68 55 49 41 60 97 4 88 35 65 \
+                  57 70 48 66 51 82 56 21 75 5 91 28 78 33 40 86 95 22 47 11 12 8"
+            )
+        );
+        let answer =
+            crabdice().args(["combat", "-", "--part", "2"]).write_stdin(deal.as_str()).output();
+        let answer = String::from_utf8(answer.unwrap().stdout).unwrap();
+        let output = crabdice()
+            .args(["combat", "-", "--part", "2", "--json"])
+            .write_stdin(deal.as_str())
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(json["part2"]["score"].to_string(), answer.trim());
+        assert_eq!(json["part2"]["end"], "empty-deck");
+        assert!(json["part2"]["games"].is_null() && json["part2"]["max_depth"].is_null());
+        let note = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            note.contains("<stdin> part 2 (counting the games for --json): stopped after 10 s")
+        );
+        assert!(note.contains("give --max-time SECONDS to count for longer"), "{note}");
+        // A time limit of the user's own stops the run, and says how to have
+        // the answer with the games left out.
+        crabdice()
+            .args(["combat", "-", "--part", "2", "--json", "--max-time", "0.2"])
+            .write_stdin(deal)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("(counting the games for --json): gave up after").and(
+                    predicate::str::contains("leave it out to have the count stop after 10 s"),
+                ),
+            );
+    }
+
+    #[test]
+    fn part_prints_the_bare_answer() {
+        crabdice()
+            .args(["combat", "examples/combat.txt", "--part", "2"])
+            .assert()
+            .success()
+            .stdout("291\n");
+        crabdice()
+            .args(["solve", "examples/combat.txt", "--part", "1"])
+            .assert()
+            .success()
+            .stdout("306\n");
+    }
+
+    #[test]
+    fn several_files_are_prefixed_by_their_names() {
+        crabdice()
+            .args(["solve", "examples/combat.txt", "examples/combat-loop.txt", "--part", "2"])
+            .assert()
+            .success()
+            .stdout("examples/combat.txt: part 2: 291\nexamples/combat-loop.txt: part 2: 105\n");
+    }
+
+    #[test]
+    fn standard_input_named_twice_is_solved_twice() {
+        crabdice()
+            .args(["solve", "-", "examples/combat.txt", "-"])
+            .write_stdin(combat_example())
+            .assert()
+            .success()
+            .stdout("<stdin>: part 1: 306\n<stdin>: part 2: 291\nexamples/combat.txt: part 1: 306\nexamples/combat.txt: part 2: 291\n<stdin>: part 1: 306\n<stdin>: part 2: 291\n");
+    }
+
+    #[test]
+    fn standard_input_is_read_for_a_dash() {
+        crabdice()
+            .args(["combat", "-", "--part", "1"])
+            .write_stdin(
+                "Player 1:\r\n9\r\n2\r\n6\r\n3\r\n1\r\n\r\nPlayer 2:\r\n5\r\n8\r\n4\r\n7\r\n10",
+            )
+            .assert()
+            .success()
+            .stdout("306\n");
+    }
+
+    #[test]
+    fn json_reports_every_combat_field() {
+        let value = json(&["combat", "examples/combat.txt", "--json"]);
+        assert_eq!(value["game"], "combat");
+        let one = &value["part1"];
+        assert_eq!(
+            (one["winner"].as_u64(), one["score"].as_u64(), one["rounds"].as_u64()),
+            (Some(2), Some(306), Some(29))
+        );
+        assert_eq!(one["end"], "empty-deck");
+        let two = &value["part2"];
+        assert_eq!(
+            (two["winner"].as_u64(), two["score"].as_u64(), two["rounds"].as_u64()),
+            (Some(2), Some(291), Some(17))
+        );
+        assert_eq!((two["games"].as_u64(), two["max_depth"].as_u64()), (Some(5), Some(2)));
+        assert_eq!(two["end"], "empty-deck");
+    }
+
+    #[test]
+    fn json_counts_the_one_game_of_a_large_deal_that_cannot_recurse_at_once() {
+        // 1000 + 1000 cards above a million: no sub-game can start, and the
+        // literal engine would have to store every state of a long game.
+        let deck = |range: std::ops::Range<u64>| {
+            range
+                .map(|i| (1_000_001 + (i * 7919 % 2000) * 1000).to_string() + "\n")
+                .collect::<String>()
+        };
+        let deal = format!("Player 1:\n{}\nPlayer 2:\n{}", deck(0..1000), deck(1000..2000));
+        let value = json_from(&["combat", "-", "--json", "--part", "2"], &deal);
+        let two = &value["part2"];
+        assert_eq!((two["games"].as_u64(), two["max_depth"].as_u64()), (Some(1), Some(0)));
+        assert!(two["rounds"].as_u64().unwrap() > 10_000, "{two}");
+        let answer =
+            crabdice().args(["combat", "-", "--part", "2"]).write_stdin(deal).output().unwrap();
+        let answer = String::from_utf8(answer.stdout).unwrap();
+        assert_eq!(two["score"].to_string(), answer.trim());
+    }
+
+    #[test]
+    fn huge_cards_score_exactly_past_64_bits() {
+        // Scored by hand: player 1 ends with 2^64 − 1, 3, 5, 2 (top first).
+        let deal = "Player 1:\n18446744073709551615\n2\n\nPlayer 2:\n5\n3\n";
+        let expected = "73786976294838206481";
+        assert_eq!(expected.parse::<u128>().unwrap(), u128::from(u64::MAX) * 4 + 3 * 3 + 5 * 2 + 2);
+        crabdice()
+            .args(["solve", "-"])
+            .write_stdin(deal)
+            .assert()
+            .success()
+            .stdout(format!("part 1: {expected}\npart 2: {expected}\n"));
+        let value = json_from(&["solve", "-", "--json"], deal);
+        assert_eq!(value["part1"]["score"], expected);
+        assert_eq!(value["part2"]["score"], expected);
+        // A deal that could score past 2^64 − 1 gives a string even when this
+        // score fits: c = 3 × 2^61 beats 1, then 2, so player 1 ends with 1, c, 2
+        // (scoring 2c + 5), where all in one deck, c on top, would score 3c + 5.
+        let deal = "Player 1:\n6917529027641081856\n\nPlayer 2:\n1\n2\n";
+        let value = json_from(&["combat", "-", "--json", "--part", "1"], deal);
+        assert_eq!(value["part1"]["score"], (3 * (1u64 << 62) + 5).to_string());
+    }
+
+    #[test]
+    fn json_counts_games_past_64_bits_exactly_as_a_string() {
+        // The literal engine plays every game: from 4 deep, 2^k of them.
+        for k in 4..=10 {
+            let args = ["combat", "-", "--json", "--part", "2", "--engine", "literal"];
+            let value = json_from(&args, &nested_deal(k));
+            assert_eq!(value["part2"]["games"], 1_u64 << k, "nested {k}");
+            assert_eq!(value["part2"]["max_depth"], k, "nested {k}");
+        }
+        // Counting remembers games by deal, so it reaches counts no engine
+        // could play one by one: a number while it fits in 64 bits, then a
+        // string of decimal digits.
+        for (k, games) in [
+            (63, serde_json::json!(1_u64 << 63)),
+            (64, serde_json::json!("18446744073709551616")),
+            (100, serde_json::json!("1267650600228229401496703205376")),
+            (130, serde_json::json!("1361129467683753853853498429727072845824")),
+        ] {
+            let value = json_from(&["combat", "-", "--json", "--part", "2"], &nested_deal(k));
+            assert_eq!(value["part2"]["games"], games, "nested {k}");
+            assert_eq!(value["part2"]["max_depth"], k, "nested {k}");
+        }
+    }
+
+    #[test]
+    fn json_reports_a_cycle_and_a_repetition() {
+        let value = json(&["combat", "examples/combat-loop.txt", "--json"]);
+        let one = &value["part1"];
+        assert!(one["winner"].is_null() && one["score"].is_null());
+        assert_eq!(one["end"], "cycle");
+        assert!(
+            one["cycle"]["start"].as_u64().is_some() && one["cycle"]["length"].as_u64().is_some()
+        );
+        assert_eq!(value["part2"]["end"], "repetition");
+        assert_eq!(value["part2"]["winner"], 1);
+    }
+
+    #[test]
+    fn trace_follows_the_puzzle_log() {
+        let output = crabdice()
+            .args(["combat", "examples/combat.txt", "--part", "2", "--trace"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(text.starts_with(
+            "=== Game 1 ===\n\n-- Round 1 (Game 1) --\nPlayer 1's deck: 9, 2, 6, 3, 1\n"
         ));
-}
-
-#[test]
-fn engine_all_counts_the_dirac_game_with_every_engine_that_takes_it() {
-    // The universe tree refuses the puzzle's game (over 10^14 universes):
-    // it is left out, with a note, and the other two agree.
-    crabdice()
-        .args(["dice", "examples/dice.txt", "--engine", "all"])
-        .assert()
-        .success()
-        .stdout(
-            "part 1: 739785 (fast, literal: agree)\n\
-             part 2: 444356092776315 (per-player, memo: agree; tree left out)\n",
-        )
-        .stderr(predicate::str::contains(
-            "note: examples/dice.txt: part 2: --engine all leaves out the tree engine: the \
-             universe tree engine visits every roll",
+        assert!(text.contains(
+            "Player 1 plays: 4\nPlayer 2 plays: 3\nPlaying a sub-game to determine the winner...\n\n=== Game 2 ===\n"
         ));
-    // At target 10 all three count it.
-    let args = ["dice", "examples/dice.txt", "--part", "2", "--target", "10", "--engine", "all"];
-    crabdice()
-        .args(args)
-        .assert()
-        .success()
-        .stdout("18973591 (per-player, memo, tree: agree)\n")
-        .stderr("");
-    let value = json(&[&args[..], &["--json"]].concat());
-    let engines = value["part2"]["engines"].as_array().unwrap();
-    let names: Vec<_> = engines.iter().map(|run| run["engine"].as_str().unwrap()).collect();
-    assert_eq!(names, ["per-player", "memo", "tree"]);
-    for run in engines {
-        assert_eq!(run["wins"], serde_json::json!(["18973591", "12657100"]));
+        assert!(text.contains("The winner of game 2 is player 2!\n\n...anyway, back to game 1.\nPlayer 2 wins round 9 of game 1!\n\n-- Round 10 (Game 1) --\n"));
+        assert_eq!(text.matches("=== Game ").count(), 5);
+        assert!(text.ends_with(
+            "Player 2 wins round 17 of game 1!\nThe winner of game 1 is player 2!\n\n\n== Post-game results ==\n\
+             Player 1's deck: \nPlayer 2's deck: 7, 5, 6, 2, 4, 1, 10, 8, 9, 3\n291\n"
+        ));
     }
-    // A refusal is in the JSON too.
-    let value = json(&["dice", "examples/dice.txt", "--part", "2", "--engine", "all", "--json"]);
-    let tree = &value["part2"]["engines"][2];
-    assert_eq!(tree["engine"], "tree");
-    assert!(tree["left_out"].as_str().unwrap().contains("100000000 rolls"), "{tree}");
-    assert!(tree.get("answer").is_none());
+
+    #[test]
+    fn plain_trace_uses_part_one_wording() {
+        let output = crabdice()
+            .args(["combat", "examples/combat.txt", "--part", "1", "--trace"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(text.starts_with("-- Round 1 --\nPlayer 1's deck: 9, 2, 6, 3, 1\nPlayer 2's deck: 5, 8, 4, 7, 10\nPlayer 1 plays: 9\nPlayer 2 plays: 5\nPlayer 1 wins the round!\n\n-- Round 2 --\n"));
+        assert!(text.ends_with("Player 2 wins the round!\n\n\n== Post-game results ==\nPlayer 1's deck: \nPlayer 2's deck: 3, 2, 10, 6, 8, 5, 9, 4, 7, 1\n306\n"));
+    }
+
+    #[test]
+    fn trace_into_a_closed_pipe_ends_quietly() {
+        // A long game, so the log is far larger than a pipe's buffer.
+        let mut child = process()
+            .args(["combat", "-", "--part", "1", "--trace"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let lines = |cards: std::iter::StepBy<std::ops::RangeInclusive<u64>>| {
+            cards.map(|c| c.to_string()).collect::<Vec<_>>().join("\n")
+        };
+        let deal = format!(
+            "Player 1:\n{}\n\nPlayer 2:\n{}\n",
+            lines((1..=500).step_by(2)),
+            lines((2..=500).step_by(2))
+        );
+        child.stdin.take().unwrap().write_all(deal.as_bytes()).unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 100];
+        stdout.read_exact(&mut first).unwrap();
+        drop(stdout);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert_eq!(output.status.code(), Some(0), "{stderr}");
+    }
+
+    #[test]
+    fn bad_input_names_the_file_and_line_and_prints_nothing() {
+        let dir = std::env::temp_dir().join(format!("crabdice-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("bad deck.txt");
+        std::fs::write(&file, "Player 1:\n9\nten\n\nPlayer 2:\n5\n").unwrap();
+        crabdice()
+            .args(["solve"])
+            .arg(&file)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("bad deck.txt:3:1"))
+            .stderr(predicate::str::contains("line 3, column 1: `ten` is not a card"));
+    }
+
+    #[test]
+    fn a_file_name_that_would_act_on_the_terminal_is_shown_escaped_and_given_raw_in_json() {
+        let dir = std::env::temp_dir().join(format!("crabdice-cli-names-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let deal = dir.join("red\x1b[31m\nline.txt");
+        std::fs::write(&deal, combat_example()).unwrap();
+        let bad = dir.join("bad\x1b[2J.txt");
+        std::fs::write(&bad, "Player 1:\nten\n").unwrap();
+        let shown = |file: &std::path::Path| {
+            file.display().to_string().replace('\x1b', "\\u{1b}").replace('\n', "\\n")
+        };
+
+        let output =
+            crabdice().arg("solve").arg(&deal).arg("examples/combat.txt").output().unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(stdout.lines().count(), 4, "{stdout}");
+        assert!(stdout.starts_with(&format!("{}: part 1: 306\n", shown(&deal))), "{stdout}");
+
+        let value = json(&["solve", deal.to_str().unwrap(), "--json"]);
+        assert_eq!(value["file"], deal.to_str().unwrap());
+
+        let output = crabdice().arg("solve").arg(&bad).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        assert!(!stderr.contains('\x1b'), "{stderr:?}");
+        assert!(stderr.contains(&shown(&bad)), "{stderr:?}");
+        let missing = dir.join("gone\x1b[2J.txt");
+        let output = crabdice().arg("combat").arg(&missing).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        assert!(stderr.contains(&format!("cannot read {}", shown(&missing))), "{stderr:?}");
+    }
+
+    #[test]
+    fn every_malformed_deal_is_an_error_not_a_panic() {
+        let cases = [
+            ("", "the input is empty"),
+            ("Player 2:\n1\n", "expected `Player 1:`"),
+            ("Player 1:\n0\n\nPlayer 2:\n2\n", "0 is not allowed"),
+            ("Player 1:\n-3\n\nPlayer 2:\n2\n", "is not a card"),
+            ("Player 1:\n3\n\nPlayer 2:\n3\n", "dealt twice"),
+            ("Player 1:\n1\n\nPlayer 2:\n2\n\nPlayer 3:\n4\n", "exactly two players"),
+            ("Player 1:\n1\n", "found the end of the input"),
+            ("Player 1:\n99999999999999999999\n\nPlayer 2:\n2\n", "too large"),
+        ];
+        for (input, message) in cases {
+            crabdice()
+                .args(["combat", "-"])
+                .write_stdin(input)
+                .assert()
+                .code(1)
+                .stdout("")
+                .stderr(predicate::str::contains(message).and(predicate::str::contains("<stdin>")));
+        }
+    }
+
+    #[test]
+    fn a_snippets_heading_counts_columns_in_characters_as_the_message_does() {
+        // Two spaces of two bytes each before the card: column 3, not 5.
+        let input = "Player 1:\n9\n\u{a0}\u{a0}x\n\nPlayer 2:\n5\n";
+        let output = crabdice().args(["combat", "-"]).write_stdin(input).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("line 3, column 3: `x` is not a card"), "{stderr}");
+        assert!(stderr.contains("[<stdin>:3:3]"), "{stderr}");
+    }
+
+    #[test]
+    fn max_rounds_bounds_the_work_with_a_clear_message() {
+        for engine in ["fast", "literal"] {
+            crabdice()
+                .args([
+                    "combat",
+                    "examples/combat.txt",
+                    "--part",
+                    "2",
+                    "--max-rounds",
+                    "5",
+                    "--engine",
+                    engine,
+                ])
+                .assert()
+                .code(1)
+                .stdout("")
+                .stderr(
+                    predicate::str::contains("the limit is 5 rounds")
+                        .and(predicate::str::contains("--max-rounds")),
+                );
+        }
+    }
+
+    #[test]
+    fn threads_change_the_work_not_the_answer() {
+        // Heavy enough for part 2 to start a second thread by default.
+        let heavy = "crabdice/benches/corpus/deal-2951.txt";
+        let answers: Vec<_> = ["1", "2", "64"]
+            .iter()
+            .map(|threads| json(&["combat", heavy, "--json", "--threads", threads]))
+            .collect();
+        assert_eq!(answers[0]["part2"]["score"], 34953);
+        assert!(answers.iter().all(|answer| *answer == answers[0]));
+        crabdice()
+            .args(["solve", heavy, "--part", "2", "--threads", "1"])
+            .assert()
+            .success()
+            .stdout("34953\n");
+        refused(&["combat", heavy, "--threads", "0"], &["invalid value '0' for '--threads"]);
+    }
+
+    #[test]
+    fn the_literal_engine_gives_the_same_answers() {
+        crabdice()
+            .args(["combat", "examples/combat.txt", "--engine", "literal"])
+            .assert()
+            .success()
+            .stdout("part 1: 306\npart 2: 291\n");
+    }
+
+    #[test]
+    fn trace_and_json_cannot_be_combined() {
+        crabdice().args(["combat", "examples/combat.txt", "--trace", "--json"]).assert().code(2);
+    }
+
+    #[test]
+    fn control_bytes_in_the_input_are_escaped_not_sent_to_the_terminal() {
+        for input in
+            ["Player 1:\n9\0\x1b[31m\n\nPlayer 2:\n5\n", "Player 1:\n9\n\x1a\nPlayer 2:\n5\n"]
+        {
+            let output = crabdice().args(["solve", "-"]).write_stdin(input).output().unwrap();
+            assert_eq!(output.status.code(), Some(1));
+            let stderr = String::from_utf8(output.stderr).unwrap();
+            assert!(!stderr.contains(|c: char| c.is_control() && c != '\n'), "{stderr:?}");
+            assert!(stderr.contains("<stdin>: line "), "{stderr}");
+            assert!(
+                stderr.contains(r"`9\0\u{1b}[31m`") || stderr.contains(r"`\u{1a}`"),
+                "{stderr}"
+            );
+        }
+        // A right-to-left override would reorder the message; a typed `\0`
+        // must not pass for a NUL byte.
+        let input = "Player 1:\n9\\0\u{202e}21\n\nPlayer 2:\n5\n";
+        let output = crabdice().args(["solve", "-"]).write_stdin(input).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(!stderr.contains('\u{202e}'), "{stderr:?}");
+        assert!(stderr.contains(r"`9\\0\u{202e}21`"), "{stderr}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_input() {
+        crabdice()
+            .args(["solve", "-"])
+            .write_stdin(format!("\u{feff}{}", combat_example()))
+            .assert()
+            .success()
+            .stdout("part 1: 306\npart 2: 291\n");
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        crabdice()
+            .args(["solve", "-"])
+            .write_stdin(combat_example().replace('\n', "\r"))
+            .assert()
+            .success()
+            .stdout("part 1: 306\npart 2: 291\n");
+        // Errors count those lines, in the message and in the snippet.
+        crabdice()
+            .args(["solve", "-"])
+            .write_stdin("Player 1:\r9\r\rPlayer 2:\rx\r")
+            .assert()
+            .failure()
+            .stderr(
+                predicate::str::contains("line 5, column 1: `x` is not a card")
+                    .and(predicate::str::contains(" 5 │ x")),
+            );
+    }
+
+    #[test]
+    fn both_parts_traced_are_separated_by_a_blank_line() {
+        let output =
+            crabdice().args(["combat", "examples/combat.txt", "--trace"]).output().unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            text.contains("Player 2's deck: 3, 2, 10, 6, 8, 5, 9, 4, 7, 1\n\n=== Game 1 ===\n"),
+            "{text}"
+        );
+        assert!(text.ends_with("part 1: 306\npart 2: 291\n"));
+    }
+
+    #[test]
+    fn engine_all_plays_both_combat_engines_side_by_side() {
+        crabdice()
+            .args(["combat", "examples/combat.txt", "--engine", "all"])
+            .assert()
+            .success()
+            .stdout("part 1: 306 (fast, literal: agree)\npart 2: 291 (fast, literal: agree)\n")
+            .stderr("");
+        // With --time, each engine's median; with --part, the answer stays first.
+        let timed = stdout_of(&[
+            "combat",
+            "examples/combat.txt",
+            "--engine",
+            "all",
+            "--part",
+            "2",
+            "--time",
+        ]);
+        let time = r"[0-9.]+ (ns|µs|ms|s)";
+        let pattern = format!(r"^291 \(fast {time}, literal {time}: agree\)\n$");
+        assert!(predicate::str::is_match(pattern).unwrap().eval(&timed), "{timed}");
+        // --expect checks the answer the engines agree on.
+        crabdice()
+            .args(["combat", "examples/combat.txt", "--engine", "all", "--expect", "306,290"])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("part 2: 291, where 290 was expected"));
+    }
+
+    #[test]
+    fn engine_all_agrees_on_cycles_and_on_corpus_deals() {
+        // The puzzle's endless deal cycles in plain Combat: both engines find
+        // the same cycle.
+        let endless = "Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n";
+        let value = json_from(&["combat", "-", "--engine", "all", "--json"], endless);
+        let engines = value["part1"]["engines"].as_array().unwrap();
+        assert_eq!(engines.len(), 2);
+        for (run, name) in engines.iter().zip(["fast", "literal"]) {
+            assert_eq!(run["engine"], name);
+            assert_eq!(run["end"], "cycle");
+            assert_eq!(run["cycle"], serde_json::json!({ "start": 1, "length": 6 }));
+        }
+        assert_eq!(value["part2"]["engines"][1]["score"], 105);
+        // The literal engine plays every game, so it counts them for --json,
+        // as the walk that counts them for the fast engine does.
+        let counted = json_from(&["combat", "-", "--json"], endless);
+        assert_eq!(value["part2"]["games"], counted["part2"]["games"]);
+        let example = json(&["combat", "examples/combat.txt", "--engine", "all", "--json"]);
+        assert_eq!(
+            (&example["part2"]["games"], &example["part2"]["max_depth"]),
+            (&5.into(), &2.into())
+        );
+        // Two corpus deals, of 147 and 8,235 games (the literal engine plays
+        // them all; the fast one skips most).
+        for (deal, answers) in [("deal-992", "31543,34264"), ("deal-2774", "31395,34834")] {
+            let path = format!("crabdice/benches/corpus/{deal}.txt");
+            crabdice()
+                .args(["combat", &path, "--engine", "all", "--expect", answers])
+                .assert()
+                .success()
+                .stdout(predicate::str::contains("(fast, literal: agree)").count(2));
+        }
+    }
+
+    #[test]
+    fn engine_all_leaves_out_an_engine_a_limit_stops() {
+        // The literal engine keeps every state: a megabyte stops it on corpus
+        // deal 2951, which the fast engine answers in a few states.
+        let args = ["combat", "crabdice/benches/corpus/deal-2951.txt", "--part", "2"];
+        let limited = [&args[..], &["--engine", "all", "--max-memory", "1M"]].concat();
+        crabdice()
+            .args(&limited)
+            .assert()
+            .success()
+            .stdout("34953 (fast; literal left out)\n")
+            .stderr(predicate::str::contains(
+                "part 2: --engine all leaves out the literal engine: gave up after",
+            ));
+        let value = json(&[&limited[..], &["--json"]].concat());
+        let engines = value["part2"]["engines"].as_array().unwrap();
+        assert_eq!(engines[0]["score"], 34953);
+        assert_eq!(engines[1]["engine"], "literal");
+        let why = engines[1]["left_out"].as_str().unwrap();
+        assert!(why.ends_with("the states the literal engine keeps need more than 1 MiB"), "{why}");
+        // The games are then counted by the walk, as for the fast engine alone.
+        assert_eq!(value["part2"]["games"], 29692);
+        // The answering engine's limit is still the run's error, naming it.
+        crabdice()
+            .args([&args[..], &["--engine", "all", "--max-rounds", "5000"]].concat())
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "part 2 (the fast engine): gave up after 5001 rounds",
+            ));
+        // The fast engine plays about a million rounds, the literal one more
+        // than two million, and the walk that counts the games for --json
+        // (which the literal engine would have counted) as many: the games are
+        // then unknown, and the answer stands.
+        let rounds = [&args[..], &["--engine", "all", "--max-rounds", "2000000"]].concat();
+        let output = crabdice().args([&rounds[..], &["--json"]].concat()).output().unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(value["part2"]["score"], 34953);
+        assert_eq!(value["part2"]["games"], serde_json::Value::Null);
+        assert_eq!(value["part2"]["agree"], true);
+        assert!(value["part2"]["engines"][1]["left_out"].as_str().unwrap().contains("2000000"));
+        let notes = String::from_utf8_lossy(&output.stderr);
+        assert!(notes.contains("`games` and `max_depth` are null"), "{notes}");
+        // A limit that cuts the literal engine's log short is the run's error:
+        // the log on standard output is incomplete.
+        crabdice()
+            .args([&rounds[..], &["--trace"]].concat())
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("part 2 (the literal engine): gave up after"));
+    }
+
+    #[test]
+    fn engine_all_with_trace_logs_the_literal_game_and_checks_it_against_the_fast_one() {
+        let traced = stdout_of(&[
+            "combat",
+            "examples/combat.txt",
+            "--part",
+            "2",
+            "--trace",
+            "--engine",
+            "all",
+        ]);
+        assert!(traced.starts_with("=== Game 1 ===\n"), "{traced}");
+        assert!(traced.ends_with("\n291 (fast, literal: agree)\n"), "{traced}");
+    }
 }
 
-#[test]
-fn engine_all_with_trace_logs_the_literal_game_and_checks_it_against_the_fast_one() {
-    let traced =
-        stdout_of(&["combat", "examples/combat.txt", "--part", "2", "--trace", "--engine", "all"]);
-    assert!(traced.starts_with("=== Game 1 ===\n"), "{traced}");
-    assert!(traced.ends_with("\n291 (fast, literal: agree)\n"), "{traced}");
+/// Dirac Dice: `cargo test dirac` runs these.
+mod dirac {
+    use super::*;
+
+    #[test]
+    fn dice_prints_both_parts_of_the_example() {
+        crabdice()
+            .args(["dice", "examples/dice.txt"])
+            .assert()
+            .success()
+            .stdout("part 1: 739785\npart 2: 444356092776315\n");
+    }
+
+    #[test]
+    fn json_reports_every_dice_field_with_counts_as_strings() {
+        let value = json(&["dice", "examples/dice.txt", "--json"]);
+        assert_eq!(value["game"], "dice");
+        assert_eq!(value["players"], serde_json::json!([4, 8]));
+        let one = &value["part1"];
+        assert_eq!(
+            one["rules"],
+            serde_json::json!({"board": 10, "target": 1000, "die": 100, "rolls": 3})
+        );
+        assert_eq!(
+            (one["answer"].as_str(), one["winner"].as_u64(), one["rolls"].as_str()),
+            (Some("739785"), Some(1), Some("993"))
+        );
+        assert_eq!(one["scores"], serde_json::json!(["1000", "745"]));
+        let two = &value["part2"];
+        assert_eq!(
+            two["rules"],
+            serde_json::json!({"board": 10, "target": 21, "die": 3, "rolls": 3})
+        );
+        assert_eq!(two["answer"], "444356092776315");
+        assert_eq!(two["winner"], 1);
+        assert_eq!(two["wins"], serde_json::json!(["444356092776315", "341960390180808"]));
+    }
+
+    #[test]
+    fn a_huge_target_is_answered_exactly() {
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--part", "1", "--target", "1000000000000000000"])
+            .assert()
+            .success()
+            .stdout("749999999999999989750000000000000035\n");
+    }
+
+    /// A die that takes a million turns (or a billion) to come back to an
+    /// offset: the game is swept along the line of the die's wraps. The first
+    /// answer is a roll-by-roll Python simulation's (10.4 million rolls); the
+    /// second game used to be refused.
+    #[test]
+    fn a_die_too_long_to_cycle_is_answered() {
+        crabdice()
+            .args([
+                "dice",
+                "examples/dice.txt",
+                "--part",
+                "1",
+                "--die",
+                "1000003",
+                "--target",
+                "1e7",
+            ])
+            .assert()
+            .success()
+            .stdout("91179949400505\n");
+        let huge =
+            ["dice", "examples/dice.txt", "--part", "1", "--die", "999999937", "--target", "10^18"];
+        let answer = stdout_of(&huge);
+        assert!(
+            answer.trim().len() > 30 && answer.trim().bytes().all(|b| b.is_ascii_digit()),
+            "{answer}"
+        );
+    }
+
+    #[test]
+    fn dirac_counts_beyond_128_bits_are_exact() {
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--part", "2", "--target", "30", "--die", "4"])
+            .assert()
+            .success()
+            .stdout("14184066373435447858820392124021831333178373619955\n");
+    }
+
+    #[test]
+    fn three_players_are_read_from_the_input() {
+        let value = {
+            let output = crabdice()
+                .args(["dice", "-", "--part", "2", "--target", "15", "--json"])
+                .write_stdin("Player 1 starting position: 4\nPlayer 2 starting position: 8\nPlayer 3 starting position: 1\n")
+                .output()
+                .unwrap();
+            serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap()
+        };
+        assert_eq!(
+            value["part2"]["wins"],
+            serde_json::json!(["289473284112279", "356649188477409", "311097988479003"])
+        );
+        assert_eq!(value["part2"]["winner"], 2);
+    }
+
+    #[test]
+    fn every_dice_engine_gives_the_same_counts() {
+        for engine in ["per-player", "memo"] {
+            crabdice()
+                .args(["dice", "examples/dice.txt", "--part", "2", "--engine", engine])
+                .assert()
+                .success()
+                .stdout("444356092776315\n");
+        }
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--part", "2", "--engine", "tree", "--target", "8"])
+            .assert()
+            .success();
+    }
+
+    #[test]
+    fn a_board_of_2_to_the_64_spaces_is_counted_like_the_universe_tree_walks_it() {
+        // The universe tree walks the board as given; the other engines play
+        // it as a board of target + rolls × faces spaces.
+        let wins = |engine: &str| {
+            let board = ["--board", "18446744073709551615", "--target", "9"];
+            let args = ["dice", "examples/dice.txt", "--part", "2", "--json", "--engine", engine];
+            json(&[&args[..], &board[..]].concat())["part2"]["wins"].clone()
+        };
+        let tree = wins("tree");
+        assert_eq!(wins("per-player"), tree);
+        assert_eq!(wins("memo"), tree);
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--part", "2", "--board", "18446744073709551615"])
+            .assert()
+            .success();
+    }
+
+    #[test]
+    fn histogram_prints_a_table_per_turn() {
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--part", "2", "--histogram", "--target", "10"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(
+                "turn  player 1 alone  player 1 wins  player 2 alone  player 2 wins",
+            ))
+            .stdout(predicate::str::contains(
+                "\n   1               7              7               0              0\n",
+            ));
+    }
+
+    /// A Dirac count large enough to count its players two at a time gives
+    /// the same answer on one thread, through `dice` and `solve`.
+    #[test]
+    fn threads_cap_a_dirac_count_without_changing_it() {
+        let rules = ["--part", "2", "--target", "300", "--json"];
+        let spread = json(&[&["dice", "examples/dice.txt"][..], &rules].concat());
+        let one = json(&[&["dice", "examples/dice.txt", "--threads", "1"][..], &rules].concat());
+        assert_eq!(spread, one);
+        assert_eq!(
+            spread["part2"]["answer"],
+            "53298400706678193375769327789205641691635035531404205718234620024447405798043367633477239571358202177967063744061778565372714871005589413132007719957699648886804039638781946043644290852572621623101257056"
+        );
+        let solved = stdout_of(&["solve", "examples/dice.txt", "--part", "2", "--threads", "1"]);
+        assert_eq!(solved, "444356092776315\n");
+        refused(&["dice", "examples/dice.txt", "--threads", "0"], &["0 is not in 1..=65535"]);
+    }
+
+    #[test]
+    fn nonsense_rules_and_bad_positions_are_errors() {
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--board", "0"])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("examples/dice.txt: part 1")
+                    .and(predicate::str::contains("--board")),
+            );
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--board", "5"])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("examples/dice.txt:2:29")
+                    .and(predicate::str::contains("off the board")),
+            );
+        // A game too large because of the die names the die among the fixes:
+        // its table needs too much memory, and its live cells, too much work,
+        // which is what the message names (--max-work would count it, in 2 s;
+        // at target 200 the live cells count it in 0.03 s by default).
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--part", "2", "--board", "1000000000"])
+            .args(["--target", "600", "--die", "1000000"])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("word operations")
+                    .and(predicate::str::contains("--die"))
+                    .and(predicate::str::contains("--max-work")),
+            );
+        for (input, message) in [
+            ("Player 1 starting position: 4\n", "at least two players"),
+            (
+                "Player 1 starting position: 4\nPlayer 3 starting position: 8\n",
+                "expected `Player 2 starting position: P`",
+            ),
+            (
+                "Player 1 starting position: x\nPlayer 2 starting position: 8\n",
+                "is not a starting position",
+            ),
+            ("Player 1 starting position: 4 please\nPlayer 2 starting position: 8\n", "unexpected"),
+            ("Player 1 starting position: 0\nPlayer 2 starting position: 8\n", "starting position"),
+        ] {
+            crabdice()
+                .args(["dice", "-"])
+                .write_stdin(input)
+                .assert()
+                .code(1)
+                .stdout("")
+                .stderr(predicate::str::contains(message).and(predicate::str::contains("<stdin>")));
+        }
+    }
+
+    #[test]
+    fn max_work_and_max_memory_move_the_bounds_on_counting_a_dirac_game() {
+        let part2 = ["dice", "examples/dice.txt", "--part", "2"];
+        // The puzzle's own estimates, read from the refusals of tiny limits.
+        let work = estimate(&[&part2[..], &["--max-work", "1"]].concat(), "takes about ");
+        let words = estimate(&[&part2[..], &["--max-memory", "1"]].concat(), "need about ");
+        assert!(work > 1000 && words > 100, "{work} operations, {words} words");
+        // At the estimate the game is counted, one below it is refused, naming
+        // the flag that moves the bound.
+        for (flag, at, refusal) in [
+            ("--max-work", work, "raise the limit with --max-work"),
+            ("--max-memory", words * 8, "raise the limit with --max-memory"),
+        ] {
+            crabdice()
+                .args(part2)
+                .args([flag, &at.to_string()])
+                .assert()
+                .success()
+                .stdout("444356092776315\n");
+            crabdice()
+                .args(part2)
+                .args([flag, &(at - 1).to_string()])
+                .assert()
+                .code(1)
+                .stdout("")
+                .stderr(predicate::str::contains(refusal));
+        }
+        // The default refuses a larger game, and says how to count it anyway.
+        crabdice().args(part2).args(["--target", "2500"]).assert().code(1).stderr(
+            predicate::str::contains("over the limit of 20000000000")
+                .and(predicate::str::contains("raise the limit with --max-work")),
+        );
+    }
+
+    #[test]
+    fn solve_reports_a_missing_starting_position_as_dirac_dice_does() {
+        let input = "Player 1 starting position: \nPlayer 2 starting position: 8\n";
+        let expected = crabdice().args(["dice", "-"]).write_stdin(input).output().unwrap();
+        assert_eq!(expected.status.code(), Some(1));
+        let stderr = String::from_utf8(expected.stderr).unwrap();
+        assert!(stderr.contains("expected `Player 1 starting position: P`"), "{stderr}");
+        crabdice()
+            .args(["solve", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(stderr);
+    }
+
+    #[test]
+    fn dice_figures_that_can_outgrow_64_bits_are_always_strings() {
+        // Small at the puzzle's target, past 2^64 at this one: strings both times.
+        for target in ["1000", "18446744073709551615"] {
+            let value =
+                json(&["dice", "examples/dice.txt", "--part", "1", "--json", "--target", target]);
+            let one = &value["part1"];
+            assert!(one["answer"].is_string() && one["rolls"].is_string(), "{one}");
+            assert!(
+                one["scores"].as_array().unwrap().iter().all(serde_json::Value::is_string),
+                "{one}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_histogram_with_only_part_one_is_a_usage_error() {
+        refused(
+            &["dice", "examples/dice.txt", "--part", "1", "--histogram"],
+            &["--histogram", "Usage: crabdice dice [OPTIONS] <FILE>\n"],
+        );
+    }
+
+    #[test]
+    fn engine_all_plays_the_deterministic_game_also_roll_by_roll() {
+        let value =
+            json(&["dice", "examples/dice.txt", "--part", "1", "--engine", "all", "--json"]);
+        let engines = value["part1"]["engines"].as_array().unwrap();
+        assert_eq!(engines.len(), 2);
+        assert_eq!(engines[1]["engine"], "literal");
+        for field in ["answer", "winner", "rolls", "scores"] {
+            assert_eq!(engines[1][field], value["part1"][field], "{field}");
+        }
+        assert_eq!(engines[1]["rolls"], "993");
+        // A game of about 10^12 rolls is too long to roll: the solver
+        // answers alone, with a note.
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--part", "1", "--target", "1e12", "--engine", "all"])
+            .assert()
+            .success()
+            .stdout("749999999989750000000035 (fast; literal left out)\n")
+            .stderr(predicate::str::contains(
+                "note: examples/dice.txt: part 1: --engine all leaves out the literal engine: the \
+                 literal engine rolls the deterministic die one roll at a time and reached its limit \
+                 of 100000000 rolls",
+            ));
+    }
+
+    #[test]
+    fn engine_all_counts_the_dirac_game_with_every_engine_that_takes_it() {
+        // The universe tree refuses the puzzle's game (over 10^14 universes):
+        // it is left out, with a note, and the other two agree.
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--engine", "all"])
+            .assert()
+            .success()
+            .stdout(
+                "part 1: 739785 (fast, literal: agree)\n\
+                 part 2: 444356092776315 (per-player, memo: agree; tree left out)\n",
+            )
+            .stderr(predicate::str::contains(
+                "note: examples/dice.txt: part 2: --engine all leaves out the tree engine: the \
+                 universe tree engine visits every roll",
+            ));
+        // At target 10 all three count it.
+        let args =
+            ["dice", "examples/dice.txt", "--part", "2", "--target", "10", "--engine", "all"];
+        crabdice()
+            .args(args)
+            .assert()
+            .success()
+            .stdout("18973591 (per-player, memo, tree: agree)\n")
+            .stderr("");
+        let value = json(&[&args[..], &["--json"]].concat());
+        let engines = value["part2"]["engines"].as_array().unwrap();
+        let names: Vec<_> = engines.iter().map(|run| run["engine"].as_str().unwrap()).collect();
+        assert_eq!(names, ["per-player", "memo", "tree"]);
+        for run in engines {
+            assert_eq!(run["wins"], serde_json::json!(["18973591", "12657100"]));
+        }
+        // A refusal is in the JSON too.
+        let value =
+            json(&["dice", "examples/dice.txt", "--part", "2", "--engine", "all", "--json"]);
+        let tree = &value["part2"]["engines"][2];
+        assert_eq!(tree["engine"], "tree");
+        assert!(tree["left_out"].as_str().unwrap().contains("100000000 rolls"), "{tree}");
+        assert!(tree.get("answer").is_none());
+    }
 }

@@ -5,593 +5,631 @@
 mod reference;
 mod seeded;
 
-use crabdice::{
-    Deal, End, Limits, NoTrace, Player, Report, Variant, count_games, play, play_observed,
-    play_with, winning_score,
-};
-use num_bigint::BigUint;
-use proptest::prelude::*;
-use reference::{RefOutcome, assert_matches};
+mod combat {
+    use super::{reference, seeded};
 
-const EXAMPLE: &str = "Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n";
-const LOOP: &str = "Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n";
+    use crabdice::{
+        Deal, End, Limits, NoTrace, Player, Report, Variant, count_games, play, play_observed,
+        play_with, winning_score,
+    };
+    use num_bigint::BigUint;
+    use proptest::prelude::*;
+    use reference::{RefOutcome, assert_matches};
 
-fn deal(one: &[u64], two: &[u64]) -> Deal {
-    Deal::new(one.to_vec(), two.to_vec()).unwrap()
-}
+    const EXAMPLE: &str = "Player 1:\n9\n2\n6\n3\n1\n\nPlayer 2:\n5\n8\n4\n7\n10\n";
+    const LOOP: &str = "Player 1:\n43\n19\n\nPlayer 2:\n2\n29\n14\n";
 
-fn assert_report(report: &Report, expected: &RefOutcome, what: &str) {
-    assert_matches(&report.outcome, expected, what);
-    assert_eq!(report.games, expected.games, "{what}: games");
-    assert_eq!(report.max_depth, expected.max_depth, "{what}: max_depth");
-}
+    fn deal(one: &[u64], two: &[u64]) -> Deal {
+        Deal::new(one.to_vec(), two.to_vec()).unwrap()
+    }
 
-/// Checks every engine on one deal against the reference.
-fn check(one: &[u64], two: &[u64]) {
-    let d = deal(one, two);
-    let what = format!("{one:?} / {two:?}");
-    let plain = reference::plain(one, two);
-    assert_matches(&play(&d, Variant::Plain).unwrap(), &plain, &format!("plain {what}"));
-    assert_eq!(winning_score(&d, Variant::Plain).unwrap(), plain.score, "plain score {what}");
-    assert_report(
-        &play_observed(&d, Variant::Plain, &mut NoTrace).unwrap(),
-        &plain,
-        &format!("observed plain {what}"),
-    );
-    let recursive = reference::recursive(one, two);
-    assert_matches(
-        &play(&d, Variant::Recursive).unwrap(),
-        &recursive,
-        &format!("recursive {what}"),
-    );
-    assert_report(
-        &play_observed(&d, Variant::Recursive, &mut NoTrace).unwrap(),
-        &recursive,
-        &format!("observed recursive {what}"),
-    );
-    assert_eq!(winning_score(&d, Variant::Recursive).unwrap(), recursive.score, "score {what}");
-    let count = count_games(&d, Limits::default(), &mut |_| {}).unwrap();
-    assert_eq!(count.games, recursive.games, "{what}");
-    assert_eq!(count.max_depth, recursive.max_depth, "{what}");
-}
+    fn assert_report(report: &Report, expected: &RefOutcome, what: &str) {
+        assert_matches(&report.outcome, expected, what);
+        assert_eq!(report.games, expected.games, "{what}: games");
+        assert_eq!(report.max_depth, expected.max_depth, "{what}: max_depth");
+    }
 
-#[test]
-fn puzzle_example_part_one_is_306() {
-    let outcome = play(&Deal::parse(EXAMPLE).unwrap(), Variant::Plain).unwrap();
-    assert_eq!((outcome.winner, outcome.score, outcome.rounds), (Some(Player::Two), Some(306), 29));
-}
-
-#[test]
-fn puzzle_example_part_two_is_291() {
-    let deal = Deal::parse(EXAMPLE).unwrap();
-    let outcome = play(&deal, Variant::Recursive).unwrap();
-    assert_eq!(
-        (outcome.winner, outcome.score, outcome.end),
-        (Some(Player::Two), Some(291), End::EmptyDeck)
-    );
-    assert_eq!(outcome.decks.two, vec![7, 5, 6, 2, 4, 1, 10, 8, 9, 3]);
-    // The puzzle's log shows 17 rounds of game 1 and five games, three deep.
-    let report = play_observed(&deal, Variant::Recursive, &mut NoTrace).unwrap();
-    assert_eq!((report.outcome.rounds, report.games, report.max_depth), (17, 5, 2));
-}
-
-#[test]
-fn the_loop_example_ends_by_repetition_in_part_two_and_cycles_in_part_one() {
-    let deal = Deal::parse(LOOP).unwrap();
-    let recursive = play(&deal, Variant::Recursive).unwrap();
-    assert_eq!((recursive.winner, recursive.end), (Some(Player::One), End::Repetition));
-    assert_matches(&recursive, &reference::recursive(&[43, 19], &[2, 29, 14]), "loop");
-    let plain = play(&deal, Variant::Plain).unwrap();
-    assert!(matches!(plain.end, End::Cycle { .. }), "{plain:?}");
-    assert_matches(&plain, &reference::plain(&[43, 19], &[2, 29, 14]), "loop");
-}
-
-#[test]
-fn a_top_game_that_see_saws_ends_exactly_where_the_reference_says() {
-    // The first deal is a see-saw from its first round (high cards 16-19
-    // against low cards 1-5, winners alternating forever); the others are
-    // its cards in other orders. Where the engine recognises the shape it
-    // takes the cycle's length from the formula, and must still find the
-    // exact round where the game repeats.
-    for (one, two) in [
-        (&[16, 2, 18, 3][..], &[1, 17, 5, 19, 4][..]),
-        (&[5, 16, 2, 18, 3], &[1, 17, 4, 19]),
-        (&[3, 1, 16, 2, 18], &[19, 5, 17, 4]),
-    ] {
+    /// Checks every engine on one deal against the reference.
+    fn check(one: &[u64], two: &[u64]) {
         let d = deal(one, two);
         let what = format!("{one:?} / {two:?}");
+        let plain = reference::plain(one, two);
+        assert_matches(&play(&d, Variant::Plain).unwrap(), &plain, &format!("plain {what}"));
+        assert_eq!(winning_score(&d, Variant::Plain).unwrap(), plain.score, "plain score {what}");
+        assert_report(
+            &play_observed(&d, Variant::Plain, &mut NoTrace).unwrap(),
+            &plain,
+            &format!("observed plain {what}"),
+        );
+        let recursive = reference::recursive(one, two);
         assert_matches(
             &play(&d, Variant::Recursive).unwrap(),
-            &reference::recursive(one, two),
-            &what,
+            &recursive,
+            &format!("recursive {what}"),
         );
-        assert_matches(&play(&d, Variant::Plain).unwrap(), &reference::plain(one, two), &what);
-    }
-}
-
-#[test]
-fn a_puzzle_sized_plain_deal_can_cycle_forever() {
-    // Found by searching random 25 + 25 deals; the reference engine, which
-    // stores all 9,645 states, confirms the cycle.
-    let one = [
-        19, 1, 37, 25, 3, 2, 17, 18, 16, 14, 46, 12, 50, 47, 26, 33, 21, 11, 32, 38, 24, 27, 42, 4,
-        31,
-    ];
-    let two = [
-        9, 29, 7, 35, 6, 8, 5, 13, 41, 22, 48, 20, 10, 45, 36, 44, 28, 15, 49, 34, 40, 23, 30, 43,
-        39,
-    ];
-    let outcome = play(&deal(&one, &two), Variant::Plain).unwrap();
-    assert_eq!(outcome.end, End::Cycle { start: 546, length: 9100 });
-    assert_matches(&outcome, &reference::plain(&one, &two), "25 + 25 cycle");
-}
-
-/// The plain engine's buffers by deal size: 42 + 42 and 85 + 85 cards take
-/// the small byte buffers (85 + 85 to their bound), 128 + 128 the most
-/// cards byte labels hold (ranked, as the card 256 does not fit a byte),
-/// 150 + 150 16-bit labels in heap buffers; half the deals have huge card
-/// values, ranked first.
-#[test]
-fn plain_deals_of_every_buffer_size_match_the_reference() {
-    for (seed, n) in (0..16).zip([42, 85, 128, 150].into_iter().cycle()) {
-        let (one, two) = seeded::decks(n, seed);
-        let (one, two) = if seed % 2 == 0 {
-            (one, two)
-        } else {
-            let spread =
-                |deck: Vec<u64>| deck.iter().map(|c| c * 1_000_000_007).collect::<Vec<_>>();
-            (spread(one), spread(two))
-        };
-        let expected = reference::plain(&one, &two);
-        let d = deal(&one, &two);
-        assert_matches(
-            &play(&d, Variant::Plain).unwrap(),
-            &expected,
-            &format!("150 + 150 #{seed}"),
+        assert_report(
+            &play_observed(&d, Variant::Recursive, &mut NoTrace).unwrap(),
+            &recursive,
+            &format!("observed recursive {what}"),
         );
-        assert_eq!(winning_score(&d, Variant::Plain).unwrap(), expected.score);
+        assert_eq!(winning_score(&d, Variant::Recursive).unwrap(), recursive.score, "score {what}");
+        let count = count_games(&d, Limits::default(), &mut |_| {}).unwrap();
+        assert_eq!(count.games, recursive.games, "{what}");
+        assert_eq!(count.max_depth, recursive.max_depth, "{what}");
     }
-}
 
-#[test]
-fn a_player_without_cards_loses_at_once() {
-    let outcome = play(&deal(&[], &[3, 1]), Variant::Recursive).unwrap();
-    assert_eq!((outcome.winner, outcome.score, outcome.rounds), (Some(Player::Two), Some(7), 0));
-    let outcome = play(&deal(&[5], &[]), Variant::Plain).unwrap();
-    assert_eq!((outcome.winner, outcome.score, outcome.rounds), (Some(Player::One), Some(5), 0));
-}
-
-#[test]
-fn a_round_limit_stops_an_endless_search() {
-    let deal = Deal::parse(LOOP).unwrap();
-    let mut calls = 0;
-    let result = play_with(
-        &deal,
-        Variant::Recursive,
-        Limits { max_rounds: 2, ..Limits::default() },
-        &mut |_| calls += 1,
-    );
-    assert_eq!(result, Err(crabdice::Exhausted::Rounds { limit: 2, played: 3 }));
-}
-
-/// The heaviest benchmark deal: about a million rounds in bulk.
-fn heavy_deal() -> Deal {
-    Deal::parse(include_str!("../benches/corpus/deal-2951.txt")).unwrap()
-}
-
-/// The rounds played before a time limit stopped the game; fails the test
-/// if anything else happened.
-fn stopped_by_the_clock<T: std::fmt::Debug>(result: Result<T, crabdice::Exhausted>) -> u64 {
-    match result {
-        Err(crabdice::Exhausted::Time { played, .. }) => played,
-        other => panic!("expected the time limit to stop the game, got {other:?}"),
-    }
-}
-
-#[test]
-fn a_time_limit_stops_a_long_game_and_a_generous_one_changes_nothing() {
-    use std::time::Duration;
-
-    let deal = heavy_deal();
-    let run = |max_time| {
-        let mut reports = Vec::new();
-        // One thread: without a limit, two may share the rounds (a limit
-        // keeps the engine on one).
-        let limits = Limits { max_time, max_threads: 1, ..Limits::default() };
-        let result = play_with(&deal, Variant::Recursive, limits, &mut |r| reports.push(r));
-        (result, reports)
-    };
-    let (unlimited, reports) = run(None);
-    let unlimited = unlimited.unwrap();
-    let total = reports[0];
-    assert_eq!(reports.len(), 1, "a game this short hears from progress only at its end");
-    assert!(total > crabdice::TIME_CHECK_INTERVAL, "the test needs the clock to be read");
-    // The clock is first read within TIME_CHECK_INTERVAL rounds, and by then
-    // any time at all has passed.
-    let stopped = run(Some(Duration::ZERO)).0;
-    assert!(
-        matches!(stopped, Err(crabdice::Exhausted::Time { limit: Duration::ZERO, .. })),
-        "{stopped:?}"
-    );
-    let played = stopped_by_the_clock(stopped);
-    assert!(played > 0 && played <= crabdice::TIME_CHECK_INTERVAL, "stopped at {played}");
-    // Reading the clock changes neither the answer, nor the rounds the
-    // engine plays to find it, nor how often progress is reported.
-    let (timed, timed_reports) = run(Some(Duration::from_hours(1)));
-    assert_eq!(timed.unwrap(), unlimited);
-    assert_eq!(unlimited.score, Some(34953));
-    assert_eq!(timed_reports, reports);
-}
-
-/// A game on huge decks in which nearly every round deals a sub-game that
-/// player 1 wins at once, as it holds the sub-game's highest card: each
-/// such round copies thousands of cards but counts as one round.
-fn copying_deal(n: u64) -> Deal {
-    // Player 1: 1, big, 3, big, 5, …; player 2: 2, 4, 6, …
-    let one: Vec<u64> = (0..n).flat_map(|i| [2 * i + 1, 3 * n + i]).collect();
-    let two: Vec<u64> = (0..n).map(|i| 2 * i + 2).collect();
-    deal(&one, &two)
-}
-
-#[test]
-fn the_clock_counts_cards_dealt_into_sub_games() {
-    use std::time::Duration;
-
-    let deal = copying_deal(20_000);
-    let limits = Limits { max_time: Some(Duration::ZERO), ..Limits::default() };
-    // Each sub-game deals thousands of cards, so the clock is read long
-    // before TIME_CHECK_INTERVAL rounds.
-    let played = stopped_by_the_clock(play_with(&deal, Variant::Recursive, limits, &mut |_| {}));
-    assert!(played < crabdice::TIME_CHECK_INTERVAL / 100, "stopped at {played}");
-}
-
-#[test]
-fn the_literal_engine_keeps_both_limits() {
-    use std::time::Duration;
-
-    let heavy = heavy_deal();
-    // Rounds: exactly one draw past the limit, as the limit is counted.
-    let limits = Limits { max_rounds: 1000, ..Limits::default() };
-    for variant in [Variant::Plain, Variant::Recursive] {
-        let result = crabdice::play_observed_with(&heavy, variant, limits, &mut crabdice::NoTrace);
-        let expected = match variant {
-            // The plain game ends in 299 rounds, well within the limit.
-            Variant::Plain => Ok(crabdice::play_observed(&heavy, variant, &mut crabdice::NoTrace)),
-            Variant::Recursive => Err(crabdice::Exhausted::Rounds { limit: 1000, played: 1001 }),
-        };
-        assert_eq!(result, expected);
-    }
-    // A plain game that never ends, on a cycle of about 10^15 rounds: the
-    // fast engine that looks for where the cycle starts is bounded too.
-    let (a, b) = (49_998, 50_001);
-    let lows = 1..=a + b + 1;
-    let mut lows = lows.rev();
-    let highs = (a + b + 2..).take((a + b) as usize).collect::<Vec<u64>>();
-    let even: Vec<u64> =
-        highs[..a as usize].iter().flat_map(|&h| [h, lows.next().unwrap()]).collect();
-    let mut odd = vec![lows.next().unwrap()];
-    odd.extend(highs[a as usize..].iter().flat_map(|&g| [g, lows.next().unwrap()]));
-    let endless = deal(&even, &odd);
-    for max_time in [None, Some(Duration::ZERO)] {
-        let limits = Limits { max_rounds: 2_000_000, max_time, ..Limits::default() };
-        let result =
-            crabdice::play_observed_with(&endless, Variant::Plain, limits, &mut crabdice::NoTrace);
-        match (result, max_time) {
-            (Err(crabdice::Exhausted::Rounds { limit: 2_000_000, .. }), None)
-            | (Err(crabdice::Exhausted::Time { .. }), Some(_)) => {}
-            (other, _) => panic!("expected a limit to stop the endless game, got {other:?}"),
-        }
-    }
-    // Time: the clock is read more often on larger decks.
-    let limits = Limits { max_time: Some(Duration::ZERO), ..Limits::default() };
-    let big = copying_deal(20_000);
-    let result =
-        crabdice::play_observed_with(&big, Variant::Recursive, limits, &mut crabdice::NoTrace);
-    let played = stopped_by_the_clock(result);
-    assert!(played <= 10, "stopped at {played}");
-}
-
-#[test]
-fn the_literal_engine_gives_up_when_its_states_outgrow_the_memory_limit() {
-    // 200 + 200 cards above 1000: no sub-game can start, and the one game
-    // runs for thousands of rounds, each storing a state of 400 cards (8
-    // bytes each, as the cards do not fit in a byte).
-    let (one, two) = seeded::decks(200, 7);
-    let lift = |deck: Vec<u64>| deck.into_iter().map(|c| c + 1000).collect::<Vec<u64>>();
-    let big = deal(&lift(one), &lift(two));
-    let fast = play(&big, Variant::Recursive).unwrap();
-    assert!(fast.rounds > 2000, "{} rounds", fast.rounds);
-    let state = 400 * 8;
-    let limit = 1 << 20;
-    let limits = Limits { max_state_memory: limit, ..Limits::default() };
-    let played = match crabdice::play_observed_with(&big, Variant::Recursive, limits, &mut NoTrace)
-    {
-        Err(crabdice::Exhausted::Memory { limit: 1_048_576, played }) => played,
-        other => panic!("expected the memory limit to stop the game, got {other:?}"),
-    };
-    // It stops when the store of states, full, would have to grow past the
-    // limit: doubled, beside the old one, it would need three times its
-    // size. So it holds between a third and two thirds of the limit.
-    let stored = played as usize * state;
-    assert!((limit / 4..=limit * 2 / 3).contains(&stored), "{played} rounds");
-    // With room for every state, the same game ends as the fast engine says.
-    let roomy = Limits { max_state_memory: 64 * fast.rounds as usize * state, ..Limits::default() };
-    let report = crabdice::play_observed_with(&big, Variant::Recursive, roomy, &mut NoTrace);
-    assert_eq!(report.unwrap().unwrap().outcome, fast);
-    // The decks of the games in progress count too: a deal larger than the
-    // limit stops before its first round, also in plain Combat, which
-    // stores no states.
-    let tiny = Limits { max_state_memory: 1000, ..Limits::default() };
-    for variant in [Variant::Plain, Variant::Recursive] {
-        let result = crabdice::play_observed_with(&big, variant, tiny, &mut NoTrace);
-        assert_eq!(result, Err(crabdice::Exhausted::Memory { limit: 1000, played: 0 }));
-    }
-}
-
-/// A deal whose games nest `k` deep at once: player 1 holds the odd cards
-/// from `2k − 1` down, player 2 the even ones from `2k`, each over `k + 5`
-/// cards of `lift` and more, so every game's first round starts a sub-game
-/// on all but a few of its cards. It plays `2^k` games when `k ≥ 4`.
-fn nested(k: u64, lift: u64) -> (Vec<u64>, Vec<u64>) {
-    let pad = |first: u64| (0..k + 5).map(move |j| 2 * k + lift + first + 2 * j);
-    let one = (1..=k).rev().map(|i| 2 * i - 1).chain(pad(1)).collect();
-    let two = (1..=k).rev().map(|i| 2 * i).chain(pad(2)).collect();
-    (one, two)
-}
-
-#[test]
-fn games_nested_thousands_deep_stop_at_the_memory_limit() {
-    // Each game in progress keeps its decks while its sub-game is played:
-    // nested 3,000 deep, on 3,000 to 6,000 cards a game, they would need
-    // about 100 MB; the limit stops both walks long before.
-    let (one, two) = nested(3000, 10_000);
-    let deep = deal(&one, &two);
-    // (A round limit makes a walk that ignored the memory fail, not hang.)
-    let limits = Limits { max_state_memory: 8 << 20, max_rounds: 10_000_000, ..Limits::default() };
-    for result in [
-        play_with(&deep, Variant::Recursive, limits, &mut |_| {}).map(|_| ()),
-        count_games(&deep, limits, &mut |_| {}).map(|_| ()),
-    ] {
-        assert!(
-            matches!(result, Err(crabdice::Exhausted::Nesting { limit: 8_388_608, .. })),
-            "{result:?}"
+    #[test]
+    fn puzzle_example_part_one_is_306() {
+        let outcome = play(&Deal::parse(EXAMPLE).unwrap(), Variant::Plain).unwrap();
+        assert_eq!(
+            (outcome.winner, outcome.score, outcome.rounds),
+            (Some(Player::Two), Some(306), 29)
         );
     }
-    // The same kind of deal, 12 deep, within a limit that fits it: the
-    // answer and the count of games are the reference's. Cards of 1000 and
-    // more take wide rings; small ones, byte rings.
-    for lift in [0, 1000] {
-        let (one, two) = nested(12, lift);
-        let shallow = deal(&one, &two);
-        let expected = reference::recursive(&one, &two);
-        assert_eq!((expected.games, expected.max_depth), (4096, 12));
-        let roomy = Limits { max_state_memory: 1 << 20, ..Limits::default() };
-        let outcome = play_with(&shallow, Variant::Recursive, roomy, &mut |_| {});
-        assert_matches(&outcome.unwrap(), &expected, "nested 12");
-        let count = count_games(&shallow, roomy, &mut |_| {}).unwrap();
-        assert_eq!((count.games.to_u128(), count.max_depth), (Some(4096), 12));
-        // A few kilobytes are less than twelve games' decks.
-        let tight = Limits { max_state_memory: 4096, ..Limits::default() };
-        let result = play_with(&shallow, Variant::Recursive, tight, &mut |_| {});
-        assert!(matches!(result, Err(crabdice::Exhausted::Nesting { limit: 4096, .. })));
-        let result = count_games(&shallow, tight, &mut |_| {});
-        assert!(matches!(result, Err(crabdice::Exhausted::Nesting { limit: 4096, .. })));
-    }
-}
 
-#[test]
-fn games_are_counted_exactly_past_64_and_128_bits() {
-    // The reference engine, which plays every game, sets the pattern: a
-    // deal nested k deep plays 2^k games, k deep (from k = 4: 3, 5 and 9
-    // games below that).
-    for k in 4..=11 {
-        let (one, two) = nested(k, 0);
-        let expected = reference::recursive(&one, &two);
-        assert_eq!((expected.games, expected.max_depth), (1 << k, k as u32), "nested {k}");
-        let count = count_games(&deal(&one, &two), Limits::default(), &mut |_| {}).unwrap();
-        assert_eq!((count.games.to_u128(), count.max_depth), (Some(1 << k), k as u32));
+    #[test]
+    fn puzzle_example_part_two_is_291() {
+        let deal = Deal::parse(EXAMPLE).unwrap();
+        let outcome = play(&deal, Variant::Recursive).unwrap();
+        assert_eq!(
+            (outcome.winner, outcome.score, outcome.end),
+            (Some(Player::Two), Some(291), End::EmptyDeck)
+        );
+        assert_eq!(outcome.decks.two, vec![7, 5, 6, 2, 4, 1, 10, 8, 9, 3]);
+        // The puzzle's log shows 17 rounds of game 1 and five games, three deep.
+        let report = play_observed(&deal, Variant::Recursive, &mut NoTrace).unwrap();
+        assert_eq!((report.outcome.rounds, report.games, report.max_depth), (17, 5, 2));
     }
-    // The walk remembers long games by deal and counts each again in one
-    // step, so it reaches counts no engine could play one by one. They stay
-    // exact past a u64 (which used to be an error) and past a u128.
-    for k in [63, 64, 65, 127, 128, 129, 200] {
-        let (one, two) = nested(k, 0);
-        let count = count_games(&deal(&one, &two), Limits::default(), &mut |_| {}).unwrap();
-        assert_eq!(count.games.to_biguint(), BigUint::from(1_u8) << k, "nested {k}");
-        assert_eq!(count.max_depth, k as u32, "nested {k}");
-    }
-}
 
-/// Every permutation of `values`, split between the players every way.
-fn all_deals(values: &[u64], visit: &mut impl FnMut(&[u64], &[u64])) {
-    fn permute(items: &mut Vec<u64>, k: usize, visit: &mut impl FnMut(&[u64])) {
-        if k == items.len() {
-            visit(items);
-            return;
-        }
-        for i in k..items.len() {
-            items.swap(k, i);
-            permute(items, k + 1, visit);
-            items.swap(k, i);
-        }
+    #[test]
+    fn the_loop_example_ends_by_repetition_in_part_two_and_cycles_in_part_one() {
+        let deal = Deal::parse(LOOP).unwrap();
+        let recursive = play(&deal, Variant::Recursive).unwrap();
+        assert_eq!((recursive.winner, recursive.end), (Some(Player::One), End::Repetition));
+        assert_matches(&recursive, &reference::recursive(&[43, 19], &[2, 29, 14]), "loop");
+        let plain = play(&deal, Variant::Plain).unwrap();
+        assert!(matches!(plain.end, End::Cycle { .. }), "{plain:?}");
+        assert_matches(&plain, &reference::plain(&[43, 19], &[2, 29, 14]), "loop");
     }
-    let mut items = values.to_vec();
-    permute(&mut items, 0, &mut |perm| {
-        for split in 0..=perm.len() {
-            visit(&perm[..split], &perm[split..]);
-        }
-    });
-}
 
-#[test]
-fn every_small_deal_matches_the_reference() {
-    let (mut deals, mut repetitions, mut cycles) = (0, 0, 0);
-    for values in [&[1, 2, 3, 4, 5, 6][..], &[1, 2, 3, 5, 8, 13, 21], &[2, 3, 4, 6, 7, 9]] {
-        all_deals(values, &mut |one, two| {
-            check(one, two);
-            deals += 1;
+    #[test]
+    fn a_top_game_that_see_saws_ends_exactly_where_the_reference_says() {
+        // The first deal is a see-saw from its first round (high cards 16-19
+        // against low cards 1-5, winners alternating forever); the others are
+        // its cards in other orders. Where the engine recognises the shape it
+        // takes the cycle's length from the formula, and must still find the
+        // exact round where the game repeats.
+        for (one, two) in [
+            (&[16, 2, 18, 3][..], &[1, 17, 5, 19, 4][..]),
+            (&[5, 16, 2, 18, 3], &[1, 17, 4, 19]),
+            (&[3, 1, 16, 2, 18], &[19, 5, 17, 4]),
+        ] {
             let d = deal(one, two);
-            repetitions += u32::from(play(&d, Variant::Recursive).unwrap().end == End::Repetition);
-            cycles += u32::from(matches!(play(&d, Variant::Plain).unwrap().end, End::Cycle { .. }));
+            let what = format!("{one:?} / {two:?}");
+            assert_matches(
+                &play(&d, Variant::Recursive).unwrap(),
+                &reference::recursive(one, two),
+                &what,
+            );
+            assert_matches(&play(&d, Variant::Plain).unwrap(), &reference::plain(one, two), &what);
+        }
+    }
+
+    #[test]
+    fn a_puzzle_sized_plain_deal_can_cycle_forever() {
+        // Found by searching random 25 + 25 deals; the reference engine, which
+        // stores all 9,645 states, confirms the cycle.
+        let one = [
+            19, 1, 37, 25, 3, 2, 17, 18, 16, 14, 46, 12, 50, 47, 26, 33, 21, 11, 32, 38, 24, 27,
+            42, 4, 31,
+        ];
+        let two = [
+            9, 29, 7, 35, 6, 8, 5, 13, 41, 22, 48, 20, 10, 45, 36, 44, 28, 15, 49, 34, 40, 23, 30,
+            43, 39,
+        ];
+        let outcome = play(&deal(&one, &two), Variant::Plain).unwrap();
+        assert_eq!(outcome.end, End::Cycle { start: 546, length: 9100 });
+        assert_matches(&outcome, &reference::plain(&one, &two), "25 + 25 cycle");
+    }
+
+    /// The plain engine's buffers by deal size: 42 + 42 and 85 + 85 cards take
+    /// the small byte buffers (85 + 85 to their bound), 128 + 128 the most
+    /// cards byte labels hold (ranked, as the card 256 does not fit a byte),
+    /// 150 + 150 16-bit labels in heap buffers; half the deals have huge card
+    /// values, ranked first.
+    #[test]
+    fn plain_deals_of_every_buffer_size_match_the_reference() {
+        for (seed, n) in (0..16).zip([42, 85, 128, 150].into_iter().cycle()) {
+            let (one, two) = seeded::decks(n, seed);
+            let (one, two) = if seed % 2 == 0 {
+                (one, two)
+            } else {
+                let spread =
+                    |deck: Vec<u64>| deck.iter().map(|c| c * 1_000_000_007).collect::<Vec<_>>();
+                (spread(one), spread(two))
+            };
+            let expected = reference::plain(&one, &two);
+            let d = deal(&one, &two);
+            assert_matches(
+                &play(&d, Variant::Plain).unwrap(),
+                &expected,
+                &format!("150 + 150 #{seed}"),
+            );
+            assert_eq!(winning_score(&d, Variant::Plain).unwrap(), expected.score);
+        }
+    }
+
+    #[test]
+    fn a_player_without_cards_loses_at_once() {
+        let outcome = play(&deal(&[], &[3, 1]), Variant::Recursive).unwrap();
+        assert_eq!(
+            (outcome.winner, outcome.score, outcome.rounds),
+            (Some(Player::Two), Some(7), 0)
+        );
+        let outcome = play(&deal(&[5], &[]), Variant::Plain).unwrap();
+        assert_eq!(
+            (outcome.winner, outcome.score, outcome.rounds),
+            (Some(Player::One), Some(5), 0)
+        );
+    }
+
+    #[test]
+    fn a_round_limit_stops_an_endless_search() {
+        let deal = Deal::parse(LOOP).unwrap();
+        let mut calls = 0;
+        let result = play_with(
+            &deal,
+            Variant::Recursive,
+            Limits { max_rounds: 2, ..Limits::default() },
+            &mut |_| calls += 1,
+        );
+        assert_eq!(result, Err(crabdice::Exhausted::Rounds { limit: 2, played: 3 }));
+    }
+
+    /// The heaviest benchmark deal: about a million rounds in bulk.
+    fn heavy_deal() -> Deal {
+        Deal::parse(include_str!("../benches/corpus/deal-2951.txt")).unwrap()
+    }
+
+    /// The rounds played before a time limit stopped the game; fails the test
+    /// if anything else happened.
+    fn stopped_by_the_clock<T: std::fmt::Debug>(result: Result<T, crabdice::Exhausted>) -> u64 {
+        match result {
+            Err(crabdice::Exhausted::Time { played, .. }) => played,
+            other => panic!("expected the time limit to stop the game, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_time_limit_stops_a_long_game_and_a_generous_one_changes_nothing() {
+        use std::time::Duration;
+
+        let deal = heavy_deal();
+        let run = |max_time| {
+            let mut reports = Vec::new();
+            // One thread: without a limit, two may share the rounds (a limit
+            // keeps the engine on one).
+            let limits = Limits { max_time, max_threads: 1, ..Limits::default() };
+            let result = play_with(&deal, Variant::Recursive, limits, &mut |r| reports.push(r));
+            (result, reports)
+        };
+        let (unlimited, reports) = run(None);
+        let unlimited = unlimited.unwrap();
+        let total = reports[0];
+        assert_eq!(reports.len(), 1, "a game this short hears from progress only at its end");
+        assert!(total > crabdice::TIME_CHECK_INTERVAL, "the test needs the clock to be read");
+        // The clock is first read within TIME_CHECK_INTERVAL rounds, and by then
+        // any time at all has passed.
+        let stopped = run(Some(Duration::ZERO)).0;
+        assert!(
+            matches!(stopped, Err(crabdice::Exhausted::Time { limit: Duration::ZERO, .. })),
+            "{stopped:?}"
+        );
+        let played = stopped_by_the_clock(stopped);
+        assert!(played > 0 && played <= crabdice::TIME_CHECK_INTERVAL, "stopped at {played}");
+        // Reading the clock changes neither the answer, nor the rounds the
+        // engine plays to find it, nor how often progress is reported.
+        let (timed, timed_reports) = run(Some(Duration::from_hours(1)));
+        assert_eq!(timed.unwrap(), unlimited);
+        assert_eq!(unlimited.score, Some(34953));
+        assert_eq!(timed_reports, reports);
+    }
+
+    /// A game on huge decks in which nearly every round deals a sub-game that
+    /// player 1 wins at once, as it holds the sub-game's highest card: each
+    /// such round copies thousands of cards but counts as one round.
+    fn copying_deal(n: u64) -> Deal {
+        // Player 1: 1, big, 3, big, 5, …; player 2: 2, 4, 6, …
+        let one: Vec<u64> = (0..n).flat_map(|i| [2 * i + 1, 3 * n + i]).collect();
+        let two: Vec<u64> = (0..n).map(|i| 2 * i + 2).collect();
+        deal(&one, &two)
+    }
+
+    #[test]
+    fn the_clock_counts_cards_dealt_into_sub_games() {
+        use std::time::Duration;
+
+        let deal = copying_deal(20_000);
+        let limits = Limits { max_time: Some(Duration::ZERO), ..Limits::default() };
+        // Each sub-game deals thousands of cards, so the clock is read long
+        // before TIME_CHECK_INTERVAL rounds.
+        let played =
+            stopped_by_the_clock(play_with(&deal, Variant::Recursive, limits, &mut |_| {}));
+        assert!(played < crabdice::TIME_CHECK_INTERVAL / 100, "stopped at {played}");
+    }
+
+    #[test]
+    fn the_literal_engine_keeps_both_limits() {
+        use std::time::Duration;
+
+        let heavy = heavy_deal();
+        // Rounds: exactly one draw past the limit, as the limit is counted.
+        let limits = Limits { max_rounds: 1000, ..Limits::default() };
+        for variant in [Variant::Plain, Variant::Recursive] {
+            let result =
+                crabdice::play_observed_with(&heavy, variant, limits, &mut crabdice::NoTrace);
+            let expected = match variant {
+                // The plain game ends in 299 rounds, well within the limit.
+                Variant::Plain => {
+                    Ok(crabdice::play_observed(&heavy, variant, &mut crabdice::NoTrace))
+                }
+                Variant::Recursive => {
+                    Err(crabdice::Exhausted::Rounds { limit: 1000, played: 1001 })
+                }
+            };
+            assert_eq!(result, expected);
+        }
+        // A plain game that never ends, on a cycle of about 10^15 rounds: the
+        // fast engine that looks for where the cycle starts is bounded too.
+        let (a, b) = (49_998, 50_001);
+        let lows = 1..=a + b + 1;
+        let mut lows = lows.rev();
+        let highs = (a + b + 2..).take((a + b) as usize).collect::<Vec<u64>>();
+        let even: Vec<u64> =
+            highs[..a as usize].iter().flat_map(|&h| [h, lows.next().unwrap()]).collect();
+        let mut odd = vec![lows.next().unwrap()];
+        odd.extend(highs[a as usize..].iter().flat_map(|&g| [g, lows.next().unwrap()]));
+        let endless = deal(&even, &odd);
+        for max_time in [None, Some(Duration::ZERO)] {
+            let limits = Limits { max_rounds: 2_000_000, max_time, ..Limits::default() };
+            let result = crabdice::play_observed_with(
+                &endless,
+                Variant::Plain,
+                limits,
+                &mut crabdice::NoTrace,
+            );
+            match (result, max_time) {
+                (Err(crabdice::Exhausted::Rounds { limit: 2_000_000, .. }), None)
+                | (Err(crabdice::Exhausted::Time { .. }), Some(_)) => {}
+                (other, _) => panic!("expected a limit to stop the endless game, got {other:?}"),
+            }
+        }
+        // Time: the clock is read more often on larger decks.
+        let limits = Limits { max_time: Some(Duration::ZERO), ..Limits::default() };
+        let big = copying_deal(20_000);
+        let result =
+            crabdice::play_observed_with(&big, Variant::Recursive, limits, &mut crabdice::NoTrace);
+        let played = stopped_by_the_clock(result);
+        assert!(played <= 10, "stopped at {played}");
+    }
+
+    #[test]
+    fn the_literal_engine_gives_up_when_its_states_outgrow_the_memory_limit() {
+        // 200 + 200 cards above 1000: no sub-game can start, and the one game
+        // runs for thousands of rounds, each storing a state of 400 cards (8
+        // bytes each, as the cards do not fit in a byte).
+        let (one, two) = seeded::decks(200, 7);
+        let lift = |deck: Vec<u64>| deck.into_iter().map(|c| c + 1000).collect::<Vec<u64>>();
+        let big = deal(&lift(one), &lift(two));
+        let fast = play(&big, Variant::Recursive).unwrap();
+        assert!(fast.rounds > 2000, "{} rounds", fast.rounds);
+        let state = 400 * 8;
+        let limit = 1 << 20;
+        let limits = Limits { max_state_memory: limit, ..Limits::default() };
+        let played =
+            match crabdice::play_observed_with(&big, Variant::Recursive, limits, &mut NoTrace) {
+                Err(crabdice::Exhausted::Memory { limit: 1_048_576, played }) => played,
+                other => panic!("expected the memory limit to stop the game, got {other:?}"),
+            };
+        // It stops when the store of states, full, would have to grow past the
+        // limit: doubled, beside the old one, it would need three times its
+        // size. So it holds between a third and two thirds of the limit.
+        let stored = played as usize * state;
+        assert!((limit / 4..=limit * 2 / 3).contains(&stored), "{played} rounds");
+        // With room for every state, the same game ends as the fast engine says.
+        let roomy =
+            Limits { max_state_memory: 64 * fast.rounds as usize * state, ..Limits::default() };
+        let report = crabdice::play_observed_with(&big, Variant::Recursive, roomy, &mut NoTrace);
+        assert_eq!(report.unwrap().unwrap().outcome, fast);
+        // The decks of the games in progress count too: a deal larger than the
+        // limit stops before its first round, also in plain Combat, which
+        // stores no states.
+        let tiny = Limits { max_state_memory: 1000, ..Limits::default() };
+        for variant in [Variant::Plain, Variant::Recursive] {
+            let result = crabdice::play_observed_with(&big, variant, tiny, &mut NoTrace);
+            assert_eq!(result, Err(crabdice::Exhausted::Memory { limit: 1000, played: 0 }));
+        }
+    }
+
+    /// A deal whose games nest `k` deep at once: player 1 holds the odd cards
+    /// from `2k − 1` down, player 2 the even ones from `2k`, each over `k + 5`
+    /// cards of `lift` and more, so every game's first round starts a sub-game
+    /// on all but a few of its cards. It plays `2^k` games when `k ≥ 4`.
+    fn nested(k: u64, lift: u64) -> (Vec<u64>, Vec<u64>) {
+        let pad = |first: u64| (0..k + 5).map(move |j| 2 * k + lift + first + 2 * j);
+        let one = (1..=k).rev().map(|i| 2 * i - 1).chain(pad(1)).collect();
+        let two = (1..=k).rev().map(|i| 2 * i).chain(pad(2)).collect();
+        (one, two)
+    }
+
+    #[test]
+    fn games_nested_thousands_deep_stop_at_the_memory_limit() {
+        // Each game in progress keeps its decks while its sub-game is played:
+        // nested 3,000 deep, on 3,000 to 6,000 cards a game, they would need
+        // about 100 MB; the limit stops both walks long before.
+        let (one, two) = nested(3000, 10_000);
+        let deep = deal(&one, &two);
+        // (A round limit makes a walk that ignored the memory fail, not hang.)
+        let limits =
+            Limits { max_state_memory: 8 << 20, max_rounds: 10_000_000, ..Limits::default() };
+        for result in [
+            play_with(&deep, Variant::Recursive, limits, &mut |_| {}).map(|_| ()),
+            count_games(&deep, limits, &mut |_| {}).map(|_| ()),
+        ] {
+            assert!(
+                matches!(result, Err(crabdice::Exhausted::Nesting { limit: 8_388_608, .. })),
+                "{result:?}"
+            );
+        }
+        // The same kind of deal, 12 deep, within a limit that fits it: the
+        // answer and the count of games are the reference's. Cards of 1000 and
+        // more take wide rings; small ones, byte rings.
+        for lift in [0, 1000] {
+            let (one, two) = nested(12, lift);
+            let shallow = deal(&one, &two);
+            let expected = reference::recursive(&one, &two);
+            assert_eq!((expected.games, expected.max_depth), (4096, 12));
+            let roomy = Limits { max_state_memory: 1 << 20, ..Limits::default() };
+            let outcome = play_with(&shallow, Variant::Recursive, roomy, &mut |_| {});
+            assert_matches(&outcome.unwrap(), &expected, "nested 12");
+            let count = count_games(&shallow, roomy, &mut |_| {}).unwrap();
+            assert_eq!((count.games.to_u128(), count.max_depth), (Some(4096), 12));
+            // A few kilobytes are less than twelve games' decks.
+            let tight = Limits { max_state_memory: 4096, ..Limits::default() };
+            let result = play_with(&shallow, Variant::Recursive, tight, &mut |_| {});
+            assert!(matches!(result, Err(crabdice::Exhausted::Nesting { limit: 4096, .. })));
+            let result = count_games(&shallow, tight, &mut |_| {});
+            assert!(matches!(result, Err(crabdice::Exhausted::Nesting { limit: 4096, .. })));
+        }
+    }
+
+    #[test]
+    fn games_are_counted_exactly_past_64_and_128_bits() {
+        // The reference engine, which plays every game, sets the pattern: a
+        // deal nested k deep plays 2^k games, k deep (from k = 4: 3, 5 and 9
+        // games below that).
+        for k in 4..=11 {
+            let (one, two) = nested(k, 0);
+            let expected = reference::recursive(&one, &two);
+            assert_eq!((expected.games, expected.max_depth), (1 << k, k as u32), "nested {k}");
+            let count = count_games(&deal(&one, &two), Limits::default(), &mut |_| {}).unwrap();
+            assert_eq!((count.games.to_u128(), count.max_depth), (Some(1 << k), k as u32));
+        }
+        // The walk remembers long games by deal and counts each again in one
+        // step, so it reaches counts no engine could play one by one. They stay
+        // exact past a u64 (which used to be an error) and past a u128.
+        for k in [63, 64, 65, 127, 128, 129, 200] {
+            let (one, two) = nested(k, 0);
+            let count = count_games(&deal(&one, &two), Limits::default(), &mut |_| {}).unwrap();
+            assert_eq!(count.games.to_biguint(), BigUint::from(1_u8) << k, "nested {k}");
+            assert_eq!(count.max_depth, k as u32, "nested {k}");
+        }
+    }
+
+    /// Every permutation of `values`, split between the players every way.
+    fn all_deals(values: &[u64], visit: &mut impl FnMut(&[u64], &[u64])) {
+        fn permute(items: &mut Vec<u64>, k: usize, visit: &mut impl FnMut(&[u64])) {
+            if k == items.len() {
+                visit(items);
+                return;
+            }
+            for i in k..items.len() {
+                items.swap(k, i);
+                permute(items, k + 1, visit);
+                items.swap(k, i);
+            }
+        }
+        let mut items = values.to_vec();
+        permute(&mut items, 0, &mut |perm| {
+            for split in 0..=perm.len() {
+                visit(&perm[..split], &perm[split..]);
+            }
         });
     }
-    assert!(deals > 10_000);
-    // The exhaustive sweep must exercise the rarer paths too.
-    assert!(repetitions > 0 && cycles > 0, "repetitions {repetitions}, cycles {cycles}");
-}
 
-/// Deals of `one + two` cards, either `1..=n` (the puzzle's shape) or
-/// distinct values up to `3n`.
-fn deals(max_cards: usize) -> impl Strategy<Value = (Vec<u64>, Vec<u64>)> {
-    (0..=max_cards, 0..=max_cards, any::<bool>())
-        .prop_filter("at least one card", |(a, b, _)| a + b > 0)
-        .prop_flat_map(|(a, b, puzzle_shaped)| {
-            let n = a + b;
-            let pool: Vec<u64> =
-                if puzzle_shaped { (1..=n as u64).collect() } else { (1..=3 * n as u64).collect() };
-            proptest::sample::subsequence(pool, n).prop_shuffle().prop_map(move |cards| {
-                let (one, two) = cards.split_at(a);
-                (one.to_vec(), two.to_vec())
+    #[test]
+    fn every_small_deal_matches_the_reference() {
+        let (mut deals, mut repetitions, mut cycles) = (0, 0, 0);
+        for values in [&[1, 2, 3, 4, 5, 6][..], &[1, 2, 3, 5, 8, 13, 21], &[2, 3, 4, 6, 7, 9]] {
+            all_deals(values, &mut |one, two| {
+                check(one, two);
+                deals += 1;
+                let d = deal(one, two);
+                repetitions +=
+                    u32::from(play(&d, Variant::Recursive).unwrap().end == End::Repetition);
+                cycles +=
+                    u32::from(matches!(play(&d, Variant::Plain).unwrap().end, End::Cycle { .. }));
+            });
+        }
+        assert!(deals > 10_000);
+        // The exhaustive sweep must exercise the rarer paths too.
+        assert!(repetitions > 0 && cycles > 0, "repetitions {repetitions}, cycles {cycles}");
+    }
+
+    /// Deals of `one + two` cards, either `1..=n` (the puzzle's shape) or
+    /// distinct values up to `3n`.
+    fn deals(max_cards: usize) -> impl Strategy<Value = (Vec<u64>, Vec<u64>)> {
+        (0..=max_cards, 0..=max_cards, any::<bool>())
+            .prop_filter("at least one card", |(a, b, _)| a + b > 0)
+            .prop_flat_map(|(a, b, puzzle_shaped)| {
+                let n = a + b;
+                let pool: Vec<u64> = if puzzle_shaped {
+                    (1..=n as u64).collect()
+                } else {
+                    (1..=3 * n as u64).collect()
+                };
+                proptest::sample::subsequence(pool, n).prop_shuffle().prop_map(move |cards| {
+                    let (one, two) = cards.split_at(a);
+                    (one.to_vec(), two.to_vec())
+                })
             })
+    }
+
+    /// Puzzle-shaped deals of `n + n` cards.
+    fn puzzle_deals(n: u64) -> impl Strategy<Value = (Vec<u64>, Vec<u64>)> {
+        Just((1..=2 * n).collect::<Vec<u64>>()).prop_shuffle().prop_map(move |cards| {
+            let (one, two) = cards.split_at(n as usize);
+            (one.to_vec(), two.to_vec())
         })
-}
-
-/// Puzzle-shaped deals of `n + n` cards.
-fn puzzle_deals(n: u64) -> impl Strategy<Value = (Vec<u64>, Vec<u64>)> {
-    Just((1..=2 * n).collect::<Vec<u64>>()).prop_shuffle().prop_map(move |cards| {
-        let (one, two) = cards.split_at(n as usize);
-        (one.to_vec(), two.to_vec())
-    })
-}
-
-/// Checks the deal unless the reference would take too long on it (more
-/// than `max_rounds` literal rounds: the fast engine plays fewer, so its
-/// count cannot tell).
-fn check_bounded(one: &[u64], two: &[u64], max_rounds: u64) -> Result<(), TestCaseError> {
-    prop_assume!(reference::recursive_within(one, two, max_rounds).is_some());
-    check(one, two);
-    Ok(())
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
-    #[test]
-    fn random_deals_up_to_ten_cards_each_match_the_reference((one, two) in deals(10)) {
-        check_bounded(&one, &two, 20_000)?;
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
-    #[test]
-    fn random_deals_up_to_twenty_five_cards_each_match_the_reference((one, two) in deals(25)) {
-        check_bounded(&one, &two, 20_000)?;
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, max_global_rejects: 10_000, ..ProptestConfig::default() })]
-    #[test]
-    fn puzzle_shaped_deals_match_the_reference((one, two) in puzzle_deals(25)) {
-        check_bounded(&one, &two, 40_000)?;
     }
 
-    #[test]
-    fn cards_are_conserved_and_plain_equals_recursive_without_sub_games((one, two) in deals(12)) {
-        let d = deal(&one, &two);
-        let mut all: Vec<u64> = one.iter().chain(&two).copied().collect();
-        all.sort_unstable();
-        for variant in [Variant::Plain, Variant::Recursive] {
-            let outcome = play(&d, variant).unwrap();
-            let mut end: Vec<u64> = outcome.decks.one.iter().chain(&outcome.decks.two).copied().collect();
-            end.sort_unstable();
-            prop_assert_eq!(&end, &all);
-        }
-        // With every card larger than the deal, no sub-game can start, so the
-        // variants differ only by the repetition rule.
-        let n = all.len() as u64;
-        let shift = |deck: &[u64]| deck.iter().map(|c| c + n).collect::<Vec<_>>();
-        let big = deal(&shift(&one), &shift(&two));
-        let plain = play(&big, Variant::Plain).unwrap();
-        let recursive = play(&big, Variant::Recursive).unwrap();
-        if plain.end == End::EmptyDeck {
-            prop_assert_eq!(plain, recursive);
-        } else {
-            prop_assert_eq!(recursive.end, End::Repetition);
+    /// Checks the deal unless the reference would take too long on it (more
+    /// than `max_rounds` literal rounds: the fast engine plays fewer, so its
+    /// count cannot tell).
+    fn check_bounded(one: &[u64], two: &[u64], max_rounds: u64) -> Result<(), TestCaseError> {
+        prop_assume!(reference::recursive_within(one, two, max_rounds).is_some());
+        check(one, two);
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        #[test]
+        fn random_deals_up_to_ten_cards_each_match_the_reference((one, two) in deals(10)) {
+            check_bounded(&one, &two, 20_000)?;
         }
     }
-}
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
-    /// A deal that [`Deal::can_recurse`] says cannot start a sub-game plays
-    /// one game, as the reference counts; cards raised by up to the deal's
-    /// size make both answers common.
-    #[test]
-    fn a_deal_that_cannot_recurse_plays_one_game(
-        (one, two) in deals(10),
-        raise in 0..=20u64,
-    ) {
-        let lift = |deck: &[u64]| deck.iter().map(|c| c + raise).collect::<Vec<u64>>();
-        let (one, two) = (lift(&one), lift(&two));
-        prop_assume!(reference::recursive_within(&one, &two, 20_000).is_some());
-        let expected = reference::recursive(&one, &two);
-        if !deal(&one, &two).can_recurse() {
-            prop_assert_eq!((expected.games, expected.max_depth), (1, 0));
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn random_deals_up_to_twenty_five_cards_each_match_the_reference((one, two) in deals(25)) {
+            check_bounded(&one, &two, 20_000)?;
         }
     }
-}
 
-#[test]
-fn can_recurse_is_tight() {
-    // After round 1's draw, player 1 holds 1 card and player 2 holds 3:
-    // exactly enough for the drawn 1 and 3, the two lowest cards.
-    let tight = deal(&[1, 5], &[3, 6, 7, 8]);
-    assert!(tight.can_recurse());
-    let games = play_observed(&tight, Variant::Recursive, &mut NoTrace).unwrap().games;
-    assert_eq!(games, reference::recursive(&[1, 5], &[3, 6, 7, 8]).games);
-    assert!(games >= 2);
-    // One more than the cards left after a draw.
-    assert!(!deal(&[2, 5], &[3, 6, 7, 8]).can_recurse());
-    assert!(!deal(&[1], &[]).can_recurse());
-    assert!(!deal(&[u64::MAX], &[u64::MAX - 1]).can_recurse());
-}
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, max_global_rejects: 10_000, ..ProptestConfig::default() })]
+        #[test]
+        fn puzzle_shaped_deals_match_the_reference((one, two) in puzzle_deals(25)) {
+            check_bounded(&one, &two, 40_000)?;
+        }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
-    /// One card too large for a byte makes the engine rank the cards (its
-    /// labels are no longer the values, so needs come from a table), while
-    /// the small cards still start sub-games. Half the time the card is
-    /// near 2^64, so the winner's score often passes 64 bits.
-    #[test]
-    fn deals_with_a_card_above_255_match_the_reference(
-        (one, two) in deals(12),
-        big in prop_oneof![256..100_000u64, (u64::MAX - (1 << 40))..=u64::MAX],
-        to_one in any::<bool>(),
-        at in any::<prop::sample::Index>(),
-    ) {
-        let (mut one, mut two) = (one, two);
-        let deck = if to_one { &mut one } else { &mut two };
-        deck.insert(at.index(deck.len() + 1), big);
-        check_bounded(&one, &two, 20_000)?;
+        #[test]
+        fn cards_are_conserved_and_plain_equals_recursive_without_sub_games((one, two) in deals(12)) {
+            let d = deal(&one, &two);
+            let mut all: Vec<u64> = one.iter().chain(&two).copied().collect();
+            all.sort_unstable();
+            for variant in [Variant::Plain, Variant::Recursive] {
+                let outcome = play(&d, variant).unwrap();
+                let mut end: Vec<u64> = outcome.decks.one.iter().chain(&outcome.decks.two).copied().collect();
+                end.sort_unstable();
+                prop_assert_eq!(&end, &all);
+            }
+            // With every card larger than the deal, no sub-game can start, so the
+            // variants differ only by the repetition rule.
+            let n = all.len() as u64;
+            let shift = |deck: &[u64]| deck.iter().map(|c| c + n).collect::<Vec<_>>();
+            let big = deal(&shift(&one), &shift(&two));
+            let plain = play(&big, Variant::Plain).unwrap();
+            let recursive = play(&big, Variant::Recursive).unwrap();
+            if plain.end == End::EmptyDeck {
+                prop_assert_eq!(plain, recursive);
+            } else {
+                prop_assert_eq!(recursive.end, End::Repetition);
+            }
+        }
     }
-}
 
-/// More than 256 cards take the engine's wide rings (16-bit labels), which
-/// deal sub-games card by card: 300 cards, of which only `1..=12` are small
-/// enough to start sub-games (6 to 57 games a deal).
-#[test]
-fn recursive_deals_of_wide_labels_match_the_reference() {
-    for seed in 0..16 {
-        let (one, two) = seeded::decks(150, seed);
-        let lift = |deck: Vec<u64>| -> Vec<u64> {
-            deck.into_iter().map(|c| if c <= 12 { c } else { c + 1000 }).collect()
-        };
-        let (one, two) = (lift(one), lift(two));
-        let expected = reference::recursive(&one, &two);
-        assert!(expected.games > 1, "seed {seed} starts sub-games");
-        let d = deal(&one, &two);
-        assert_matches(&play(&d, Variant::Recursive).unwrap(), &expected, &format!("wide #{seed}"));
-        assert_eq!(winning_score(&d, Variant::Recursive).unwrap(), expected.score, "wide #{seed}");
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+        /// A deal that [`Deal::can_recurse`] says cannot start a sub-game plays
+        /// one game, as the reference counts; cards raised by up to the deal's
+        /// size make both answers common.
+        #[test]
+        fn a_deal_that_cannot_recurse_plays_one_game(
+            (one, two) in deals(10),
+            raise in 0..=20u64,
+        ) {
+            let lift = |deck: &[u64]| deck.iter().map(|c| c + raise).collect::<Vec<u64>>();
+            let (one, two) = (lift(&one), lift(&two));
+            prop_assume!(reference::recursive_within(&one, &two, 20_000).is_some());
+            let expected = reference::recursive(&one, &two);
+            if !deal(&one, &two).can_recurse() {
+                prop_assert_eq!((expected.games, expected.max_depth), (1, 0));
+            }
+        }
+    }
+
+    #[test]
+    fn can_recurse_is_tight() {
+        // After round 1's draw, player 1 holds 1 card and player 2 holds 3:
+        // exactly enough for the drawn 1 and 3, the two lowest cards.
+        let tight = deal(&[1, 5], &[3, 6, 7, 8]);
+        assert!(tight.can_recurse());
+        let games = play_observed(&tight, Variant::Recursive, &mut NoTrace).unwrap().games;
+        assert_eq!(games, reference::recursive(&[1, 5], &[3, 6, 7, 8]).games);
+        assert!(games >= 2);
+        // One more than the cards left after a draw.
+        assert!(!deal(&[2, 5], &[3, 6, 7, 8]).can_recurse());
+        assert!(!deal(&[1], &[]).can_recurse());
+        assert!(!deal(&[u64::MAX], &[u64::MAX - 1]).can_recurse());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// One card too large for a byte makes the engine rank the cards (its
+        /// labels are no longer the values, so needs come from a table), while
+        /// the small cards still start sub-games. Half the time the card is
+        /// near 2^64, so the winner's score often passes 64 bits.
+        #[test]
+        fn deals_with_a_card_above_255_match_the_reference(
+            (one, two) in deals(12),
+            big in prop_oneof![256..100_000u64, (u64::MAX - (1 << 40))..=u64::MAX],
+            to_one in any::<bool>(),
+            at in any::<prop::sample::Index>(),
+        ) {
+            let (mut one, mut two) = (one, two);
+            let deck = if to_one { &mut one } else { &mut two };
+            deck.insert(at.index(deck.len() + 1), big);
+            check_bounded(&one, &two, 20_000)?;
+        }
+    }
+
+    /// More than 256 cards take the engine's wide rings (16-bit labels), which
+    /// deal sub-games card by card: 300 cards, of which only `1..=12` are small
+    /// enough to start sub-games (6 to 57 games a deal).
+    #[test]
+    fn recursive_deals_of_wide_labels_match_the_reference() {
+        for seed in 0..16 {
+            let (one, two) = seeded::decks(150, seed);
+            let lift = |deck: Vec<u64>| -> Vec<u64> {
+                deck.into_iter().map(|c| if c <= 12 { c } else { c + 1000 }).collect()
+            };
+            let (one, two) = (lift(one), lift(two));
+            let expected = reference::recursive(&one, &two);
+            assert!(expected.games > 1, "seed {seed} starts sub-games");
+            let d = deal(&one, &two);
+            assert_matches(
+                &play(&d, Variant::Recursive).unwrap(),
+                &expected,
+                &format!("wide #{seed}"),
+            );
+            assert_eq!(
+                winning_score(&d, Variant::Recursive).unwrap(),
+                expected.score,
+                "wide #{seed}"
+            );
+        }
     }
 }

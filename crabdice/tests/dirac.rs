@@ -1,736 +1,752 @@
 //! Dirac Dice: the puzzle's examples, engines against obviously correct
 //! references, and every way the input or the rules can be wrong.
 
-use std::collections::HashMap;
+mod dirac {
+    use std::collections::HashMap;
 
-use crabdice::{
-    CountOverflow, DiceError, DiceRules, DiracEngine, DiracLimits, MAX_LITERAL_ROLLS,
-    ParseErrorKind, RulesError, Starts, Universes, count_wins, play_deterministic,
-    play_deterministic_literal, play_dirac, play_dirac_within, win_histogram, win_histogram_within,
-};
-use num_bigint::BigUint;
-use proptest::prelude::*;
-
-const EXAMPLE: &str = "Player 1 starting position: 4\nPlayer 2 starting position: 8\n";
-
-fn starts(positions: &[u64]) -> Starts {
-    use std::fmt::Write;
-    let mut text = String::new();
-    for (i, p) in positions.iter().enumerate() {
-        writeln!(text, "Player {} starting position: {p}", i + 1).unwrap();
-    }
-    Starts::parse(&text).expect("generated starts parse")
-}
-
-// ---------------------------------------------------------------------------
-// The puzzle's examples
-// ---------------------------------------------------------------------------
-
-#[test]
-fn deterministic_example() {
-    let outcome =
-        play_deterministic(&Starts::parse(EXAMPLE).unwrap(), &DiceRules::deterministic()).unwrap();
-    assert_eq!(outcome.answer, 739_785_u32);
-    assert_eq!((outcome.winner, outcome.scores(), outcome.rolls), (0, &[1000, 745][..], 993));
-}
-
-#[test]
-fn dirac_example_with_every_engine_that_can_finish() {
-    let starts = Starts::parse(EXAMPLE).unwrap();
-    for engine in [DiracEngine::Memo, DiracEngine::PerPlayer] {
-        let outcome = play_dirac(&starts, &DiceRules::dirac(), engine).unwrap();
-        assert_eq!(outcome.wins, [444_356_092_776_315_u64, 341_960_390_180_808], "{engine}");
-        assert_eq!((outcome.winner, outcome.answer.to_string()), (0, "444356092776315".to_owned()));
-    }
-}
-
-#[test]
-fn the_universe_tree_refuses_the_puzzle_instead_of_running_for_days() {
-    let err = play_dirac(&Starts::parse(EXAMPLE).unwrap(), &DiceRules::dirac(), DiracEngine::Tree)
-        .unwrap_err();
-    assert!(matches!(err, DiceError::Rules(RulesError::TreeTooLarge { .. })), "{err}");
-}
-
-// ---------------------------------------------------------------------------
-// The deterministic game against references
-// ---------------------------------------------------------------------------
-
-/// The end of a deterministic game: winner, scores, rolls.
-type End = (usize, Vec<u128>, u128);
-
-/// Roll by roll, exactly as the puzzle tells it.
-fn roll_by_roll(positions: &[u64], rules: &DiceRules) -> End {
-    let (board, faces) = (u128::from(rules.board), u128::from(rules.faces));
-    let mut spaces: Vec<u128> = positions.iter().map(|&p| u128::from(p)).collect();
-    let mut scores = vec![0_u128; positions.len()];
-    let (mut next_value, mut rolls) = (1_u128, 0_u128);
-    loop {
-        for player in 0..positions.len() {
-            let mut sum = 0;
-            for _ in 0..rules.rolls {
-                sum += next_value;
-                next_value = next_value % faces + 1;
-                rolls += 1;
-            }
-            spaces[player] = (spaces[player] - 1 + sum) % board + 1;
-            scores[player] += spaces[player];
-            if scores[player] >= u128::from(rules.target) {
-                return (player, scores, rolls);
-            }
-        }
-    }
-}
-
-/// Round by round, remembering the whole state (die offset and every space)
-/// at the start of each round; when it repeats, skips as many whole cycles
-/// as keep everyone below the target, then finishes roll by roll. An
-/// independent route to big targets.
-fn with_cycle_skip(positions: &[u64], rules: &DiceRules) -> End {
-    let (board, faces, target) =
-        (u128::from(rules.board), u128::from(rules.faces), u128::from(rules.target));
-    let players = positions.len();
-    let mut spaces: Vec<u128> = positions.iter().map(|&p| u128::from(p)).collect();
-    let mut scores = vec![0_u128; players];
-    let (mut offset, mut rolls) = (0_u128, 0_u128);
-    let mut seen: HashMap<(u128, Vec<u128>), (u128, Vec<u128>)> = HashMap::new();
-    let mut skipped = false;
-    for round in 0_u128.. {
-        if !skipped {
-            if let Some((then, old)) = seen.get(&(offset, spaces.clone())) {
-                let gains: Vec<u128> = scores.iter().zip(old).map(|(now, old)| now - old).collect();
-                let cycles =
-                    scores.iter().zip(&gains).map(|(s, g)| (target - 1 - s) / g).min().unwrap();
-                for (s, g) in scores.iter_mut().zip(&gains) {
-                    *s += cycles * g;
-                }
-                rolls += cycles * (round - then) * players as u128 * u128::from(rules.rolls);
-                skipped = true;
-            } else {
-                seen.insert((offset, spaces.clone()), (round, scores.clone()));
-            }
-        }
-        for player in 0..players {
-            let mut sum = 0;
-            for _ in 0..rules.rolls {
-                sum += offset + 1;
-                offset = (offset + 1) % faces;
-                rolls += 1;
-            }
-            spaces[player] = (spaces[player] - 1 + sum) % board + 1;
-            scores[player] += spaces[player];
-            if scores[player] >= target {
-                return (player, scores, rolls);
-            }
-        }
-    }
-    unreachable!()
-}
-
-fn check_deterministic(positions: &[u64], rules: &DiceRules, reference: End) {
-    let outcome = play_deterministic(&starts(positions), rules).unwrap();
-    let (winner, scores, rolls) = reference;
-    assert_eq!(
-        (outcome.winner, outcome.scores(), outcome.rolls),
-        (winner, &scores[..], rolls),
-        "{rules} {positions:?}"
-    );
-    let lowest =
-        scores.iter().enumerate().filter(|&(i, _)| i != winner).map(|(_, &s)| s).min().unwrap();
-    assert_eq!(outcome.answer, BigUint::from(lowest) * rolls);
-    assert_eq!(outcome.turns * u128::from(rules.rolls), rolls);
-    // The library's own literal engine, within its limit, to the last field.
-    if rolls <= u128::from(MAX_LITERAL_ROLLS) {
-        let literal = play_deterministic_literal(&starts(positions), rules).unwrap();
-        assert_eq!(literal, outcome, "{rules} {positions:?}");
-    }
-}
-
-/// Rules and starts for 2 to 5 players on a board of up to 12 spaces.
-fn small_game(max_target: u64) -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
-    (1..=12_u64, 1..=max_target, 1..=20_u64, 1..=6_u64, 2..=5_usize).prop_flat_map(
-        |(board, target, faces, rolls, players)| {
-            (
-                Just(DiceRules { board, target, faces, rolls }),
-                proptest::collection::vec(1..=board, players),
-            )
-        },
-    )
-}
-
-proptest! {
-    #[test]
-    fn periodic_solver_matches_rolling_one_by_one((rules, positions) in small_game(3_000)) {
-        check_deterministic(&positions, &rules, roll_by_roll(&positions, &rules));
-    }
-
-    #[test]
-    fn periodic_solver_matches_cycle_skipping_at_huge_targets(
-        (rules, positions) in small_game(1),
-        target in 1_u64..=u64::MAX,
-    ) {
-        let rules = DiceRules { target, ..rules };
-        check_deterministic(&positions, &rules, with_cycle_skip(&positions, &rules));
-    }
-}
-
-/// Rules and starts for 2 to 4 players on a board of more than 2^62 spaces,
-/// mostly starting near space 1, so that pawns keep small scores and a game
-/// lasts many turns before anyone wraps around the board.
-fn game_on_a_huge_board() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
-    let board = prop_oneof![Just(u64::MAX), Just(u64::MAX - 1), (1_u64 << 62)..=u64::MAX];
-    (board, 1..=5_000_u64, 1..=6_u64, 1..=3_u64, 2..=4_usize).prop_flat_map(
-        |(board, target, faces, rolls, players)| {
-            let start = prop_oneof![4 => 1..=20_u64, 1 => (board - 20)..=board];
-            (
-                Just(DiceRules { board, target, faces, rolls }),
-                proptest::collection::vec(start, players),
-            )
-        },
-    )
-}
-
-proptest! {
-    /// A pawn's period on a board this large used to be computed with a sum
-    /// that wrapped past 2^64: one step short, so a pawn moving one space a
-    /// turn seemed to come back after a single turn.
-    #[test]
-    fn periodic_solver_matches_rolling_one_by_one_on_huge_boards(
-        (rules, positions) in game_on_a_huge_board(),
-    ) {
-        check_deterministic(&positions, &rules, roll_by_roll(&positions, &rules));
-    }
-}
-
-#[test]
-fn a_pawn_moving_one_space_a_turn_on_the_largest_board_never_comes_back() {
-    // A die that always rolls 1, once a turn: from spaces 1 and 2 the pawns
-    // score 2, 3, 4, ... and 3, 4, 5, ... Player 2 passes 100 first, on its
-    // 12th turn (3 + ... + 14 = 102), when player 1 has 2 + ... + 13 = 90:
-    // 90 × 24 rolls.
-    let rules = DiceRules { board: u64::MAX, target: 100, faces: 1, rolls: 1 };
-    let outcome = play_deterministic(&starts(&[1, 2]), &rules).unwrap();
-    assert_eq!(outcome.answer, BigUint::from(2160_u32));
-}
-
-#[test]
-fn puzzle_starts_at_targets_of_a_trillion_and_beyond() {
-    for target in [1_000_u64, 1_000_000_000_000, 1_000_000_000_000_000_000, u64::MAX] {
-        let rules = DiceRules { target, ..DiceRules::deterministic() };
-        check_deterministic(&[4, 8], &rules, with_cycle_skip(&[4, 8], &rules));
-    }
-    let trillion = DiceRules { target: 1_000_000_000_000, ..DiceRules::deterministic() };
-    let outcome = play_deterministic(&Starts::parse(EXAMPLE).unwrap(), &trillion).unwrap();
-    assert!(outcome.answer > u64::MAX.into());
-    // A thousand rolls a turn at the largest target: an answer past 128 bits.
-    let huge = DiceRules { target: u64::MAX, rolls: 1000, ..DiceRules::deterministic() };
-    check_deterministic(&[4, 8], &huge, with_cycle_skip(&[4, 8], &huge));
-    let outcome = play_deterministic(&Starts::parse(EXAMPLE).unwrap(), &huge).unwrap();
-    assert_eq!(outcome.answer.to_u128(), None);
-    assert_eq!(outcome.answer.to_string(), "42535295865117307932921825928971026432000");
-}
-
-#[test]
-fn huge_dice_and_boards_with_a_reachable_target_are_simulated_exactly() {
-    let rules =
-        DiceRules { board: 999_999_999_989, target: 50_000_000_000_000, faces: 1 << 50, rolls: 7 };
-    check_deterministic(
-        &[5, 999_999_999_989, 77],
-        &rules,
-        roll_by_roll(&[5, 999_999_999_989, 77], &rules),
-    );
-    let many_rolls = DiceRules { board: 10, target: 1000, faces: 100, rolls: 10_007 };
-    check_deterministic(&[4, 8], &many_rolls, roll_by_roll(&[4, 8], &many_rolls));
-}
-
-/// Rules whose die takes hundreds of thousands of turns to come back to
-/// an offset, on boards of up to 12 spaces, with targets high enough that
-/// the game mostly outlasts the turns a sweep along the line of the die's
-/// wraps costs (so that it is swept rather than simulated), and the die
-/// wraps a few times, yet short enough to roll one by one.
-fn game_with_a_huge_die() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
-    let faces =
-        prop_oneof![8 => 300_000_u64..=3_000_000, 1 => Just(999_999_937), 1 => Just(u64::MAX)];
-    (1..=12_u64, 100_000..=1_500_000_u64, faces, 1..=6_u64, 2..=5_usize).prop_flat_map(
-        |(board, target, faces, rolls, players)| {
-            (
-                Just(DiceRules { board, target, faces, rolls }),
-                proptest::collection::vec(1..=board, players),
-            )
-        },
-    )
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
-
-    #[test]
-    fn sweeps_along_the_dies_wraps_match_rolling_one_by_one((rules, positions) in game_with_a_huge_die()) {
-        check_deterministic(&positions, &rules, roll_by_roll(&positions, &rules));
-    }
-}
-
-/// A die that takes a billion turns to come back to an offset, and a
-/// target of 10^18, used to be refused; now the game is answered at once,
-/// and it ends as a game must: the winner just past the target, everyone
-/// else short of it.
-#[test]
-fn a_die_too_long_to_cycle_is_answered_at_any_target() {
-    let rules = DiceRules {
-        faces: 999_999_937,
-        target: 1_000_000_000_000_000_000,
-        ..DiceRules::deterministic()
+    use crabdice::{
+        CountOverflow, DiceError, DiceRules, DiracEngine, DiracLimits, MAX_LITERAL_ROLLS,
+        ParseErrorKind, RulesError, Starts, Universes, count_wins, play_deterministic,
+        play_deterministic_literal, play_dirac, play_dirac_within, win_histogram,
+        win_histogram_within,
     };
-    let outcome = play_deterministic(&starts(&[4, 8]), &rules).unwrap();
-    let target = u128::from(rules.target);
-    let (winner, scores) = (outcome.winner, outcome.scores());
-    assert!(scores[winner] >= target && scores[winner] < target + 10, "{scores:?}");
-    assert!(scores[1 - winner] < target, "{scores:?}");
-    // Every turn scores 1 to 10: the turns lie between those bounds.
-    let total: u128 = scores.iter().sum();
-    assert!(outcome.turns <= total && total <= 10 * outcome.turns);
-    assert_eq!(outcome.rolls, 3 * outcome.turns);
-}
+    use num_bigint::BigUint;
+    use proptest::prelude::*;
 
-#[test]
-fn a_game_too_long_to_learn_is_played_to_its_end() {
-    // A board too large to sweep, a die too long to block, and a game of
-    // 24.6 million turns: past the 20 million of learning a period, so it
-    // is played turn by turn. The answer is a C simulation's, roll by roll.
-    let rules = DiceRules { board: 1000, target: 6_000_000_000, faces: 999_999_937, rolls: 3 };
-    let outcome = play_deterministic(&starts(&[4, 8]), &rules).unwrap();
-    assert_eq!(outcome.answer, 423_040_077_864_639_774_u64);
-    assert_eq!(outcome.rolls, 73_921_947);
-    let expected: [u128; 2] = [6_000_000_550, 5_722_794_042];
-    assert_eq!(outcome.scores(), expected.map(Into::into));
-    // A board of 2^40 spaces reaches 2^64 - 1 points in 67 million turns
-    // (this was refused before games were played past 20 million turns).
-    let wide = DiceRules { board: 1 << 40, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
-    let outcome = play_deterministic(&starts(&[1, 2]), &wide).unwrap();
-    assert_eq!(outcome.answer.to_string(), "3729883841403066670137929346");
-    // Sixty times longer would take 15 s or so: refused at once instead, as
-    // even a game scoring the whole board every turn is too long.
-    let longer = DiceRules { target: 60 * rules.target, ..rules };
-    let err = play_deterministic(&starts(&[4, 8]), &longer).unwrap_err();
-    assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
-}
+    const EXAMPLE: &str = "Player 1 starting position: 4\nPlayer 2 starting position: 8\n";
 
-#[test]
-fn a_game_too_long_to_repeat_or_finish_is_refused() {
-    let rules = DiceRules { board: 1 << 20, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
-    let err = play_deterministic(&starts(&[1, 2]), &rules).unwrap_err();
-    assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
-}
+    fn starts(positions: &[u64]) -> Starts {
+        use std::fmt::Write;
+        let mut text = String::new();
+        for (i, p) in positions.iter().enumerate() {
+            writeln!(text, "Player {} starting position: {p}", i + 1).unwrap();
+        }
+        Starts::parse(&text).expect("generated starts parse")
+    }
 
-// ---------------------------------------------------------------------------
-// The Dirac game: engines and count types agree
-// ---------------------------------------------------------------------------
-
-/// Boards up to 12, targets up to 25, dice up to 4 faces rolled up to 3 times,
-/// 2 to 4 players. The memo engine's joint states grow as (board × target)
-/// to the power of the players, so more players get lower targets.
-fn dirac_game() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
-    (2..=4_usize)
-        .prop_flat_map(|players| {
-            (1..=12_u64, 1..=[25_u64, 12, 7][players - 2], 1..=4_u64, 1..=3_u64, Just(players))
-        })
-        .prop_flat_map(|(board, target, faces, rolls, players)| {
-            (
-                Just(DiceRules { board, target, faces, rolls }),
-                proptest::collection::vec(1..=board, players),
-            )
-        })
-}
-
-fn wins(
-    positions: &[u64],
-    rules: &DiceRules,
-    engine: DiracEngine,
-) -> Result<Vec<Universes>, DiceError> {
-    play_dirac(&starts(positions), rules, engine).map(|outcome| outcome.wins)
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    // ---------------------------------------------------------------------------
+    // The puzzle's examples
+    // ---------------------------------------------------------------------------
 
     #[test]
-    fn memo_and_per_player_engines_agree((rules, positions) in dirac_game()) {
-        let fast = wins(&positions, &rules, DiracEngine::PerPlayer).unwrap();
-        match wins(&positions, &rules, DiracEngine::Memo) {
-            Ok(memo) => prop_assert_eq!(memo, fast),
-            Err(DiceError::Rules(
-                RulesError::MemoTooLarge { .. } | RulesError::MemoPastLimits { .. },
-            )) => {}
-            Err(other) => panic!("{other}"),
+    fn deterministic_example() {
+        let outcome =
+            play_deterministic(&Starts::parse(EXAMPLE).unwrap(), &DiceRules::deterministic())
+                .unwrap();
+        assert_eq!(outcome.answer, 739_785_u32);
+        assert_eq!((outcome.winner, outcome.scores(), outcome.rolls), (0, &[1000, 745][..], 993));
+    }
+
+    #[test]
+    fn dirac_example_with_every_engine_that_can_finish() {
+        let starts = Starts::parse(EXAMPLE).unwrap();
+        for engine in [DiracEngine::Memo, DiracEngine::PerPlayer] {
+            let outcome = play_dirac(&starts, &DiceRules::dirac(), engine).unwrap();
+            assert_eq!(outcome.wins, [444_356_092_776_315_u64, 341_960_390_180_808], "{engine}");
+            assert_eq!(
+                (outcome.winner, outcome.answer.to_string()),
+                (0, "444356092776315".to_owned())
+            );
         }
     }
 
     #[test]
-    fn u64_u128_and_big_integer_counts_agree((rules, positions) in dirac_game()) {
-        let starts = starts(&positions);
-        let big = count_wins::<BigUint>(&starts, &rules, DiracEngine::PerPlayer).unwrap();
-        let fits = |bits: u64| big.iter().all(|n| n.bits() <= bits);
-        match count_wins::<u128>(&starts, &rules, DiracEngine::PerPlayer) {
-            Ok(wide) => prop_assert_eq!(wide.into_iter().map(BigUint::from).collect::<Vec<_>>(), big.clone()),
-            Err(DiceError::Overflow(CountOverflow { width: "u128" })) => prop_assert!(!fits(64)),
-            Err(other) => panic!("{other}"),
-        }
-        match count_wins::<u64>(&starts, &rules, DiracEngine::PerPlayer) {
-            Ok(narrow) => prop_assert_eq!(narrow.into_iter().map(BigUint::from).collect::<Vec<_>>(), big),
-            Err(DiceError::Overflow(CountOverflow { width: "u64" })) => {}
-            Err(other) => panic!("{other}"),
+    fn the_universe_tree_refuses_the_puzzle_instead_of_running_for_days() {
+        let err =
+            play_dirac(&Starts::parse(EXAMPLE).unwrap(), &DiceRules::dirac(), DiracEngine::Tree)
+                .unwrap_err();
+        assert!(matches!(err, DiceError::Rules(RulesError::TreeTooLarge { .. })), "{err}");
+    }
+
+    // ---------------------------------------------------------------------------
+    // The deterministic game against references
+    // ---------------------------------------------------------------------------
+
+    /// The end of a deterministic game: winner, scores, rolls.
+    type End = (usize, Vec<u128>, u128);
+
+    /// Roll by roll, exactly as the puzzle tells it.
+    fn roll_by_roll(positions: &[u64], rules: &DiceRules) -> End {
+        let (board, faces) = (u128::from(rules.board), u128::from(rules.faces));
+        let mut spaces: Vec<u128> = positions.iter().map(|&p| u128::from(p)).collect();
+        let mut scores = vec![0_u128; positions.len()];
+        let (mut next_value, mut rolls) = (1_u128, 0_u128);
+        loop {
+            for player in 0..positions.len() {
+                let mut sum = 0;
+                for _ in 0..rules.rolls {
+                    sum += next_value;
+                    next_value = next_value % faces + 1;
+                    rolls += 1;
+                }
+                spaces[player] = (spaces[player] - 1 + sum) % board + 1;
+                scores[player] += spaces[player];
+                if scores[player] >= u128::from(rules.target) {
+                    return (player, scores, rolls);
+                }
+            }
         }
     }
 
-    #[test]
-    fn wins_by_turn_add_up_to_the_wins((rules, positions) in dirac_game()) {
-        let starts = starts(&positions);
-        let histogram = win_histogram(&starts, &rules).unwrap();
-        let outcome = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
-        let universes_per_turn = BigUint::from(rules.faces).pow(u32::try_from(rules.rolls).unwrap());
-        for (player, turns) in histogram.iter().enumerate() {
-            let in_game: BigUint = turns.in_game.iter().map(Universes::to_biguint).sum();
-            prop_assert_eq!(in_game, outcome.wins[player].to_biguint());
-            // Alone, every universe reaches the target eventually: weighting
-            // the turn-t arrivals by the turns left gives all the universes.
-            let last = u32::try_from(turns.alone.len()).unwrap();
-            let alone: BigUint = turns
-                .alone
-                .iter()
-                .zip(1..)
-                .map(|(n, t)| n.to_biguint() * universes_per_turn.pow(last - t))
-                .sum();
-            prop_assert_eq!(alone, universes_per_turn.pow(last));
+    /// Round by round, remembering the whole state (die offset and every space)
+    /// at the start of each round; when it repeats, skips as many whole cycles
+    /// as keep everyone below the target, then finishes roll by roll. An
+    /// independent route to big targets.
+    fn with_cycle_skip(positions: &[u64], rules: &DiceRules) -> End {
+        let (board, faces, target) =
+            (u128::from(rules.board), u128::from(rules.faces), u128::from(rules.target));
+        let players = positions.len();
+        let mut spaces: Vec<u128> = positions.iter().map(|&p| u128::from(p)).collect();
+        let mut scores = vec![0_u128; players];
+        let (mut offset, mut rolls) = (0_u128, 0_u128);
+        let mut seen: HashMap<(u128, Vec<u128>), (u128, Vec<u128>)> = HashMap::new();
+        let mut skipped = false;
+        for round in 0_u128.. {
+            if !skipped {
+                if let Some((then, old)) = seen.get(&(offset, spaces.clone())) {
+                    let gains: Vec<u128> =
+                        scores.iter().zip(old).map(|(now, old)| now - old).collect();
+                    let cycles =
+                        scores.iter().zip(&gains).map(|(s, g)| (target - 1 - s) / g).min().unwrap();
+                    for (s, g) in scores.iter_mut().zip(&gains) {
+                        *s += cycles * g;
+                    }
+                    rolls += cycles * (round - then) * players as u128 * u128::from(rules.rolls);
+                    skipped = true;
+                } else {
+                    seen.insert((offset, spaces.clone()), (round, scores.clone()));
+                }
+            }
+            for player in 0..players {
+                let mut sum = 0;
+                for _ in 0..rules.rolls {
+                    sum += offset + 1;
+                    offset = (offset + 1) % faces;
+                    rolls += 1;
+                }
+                spaces[player] = (spaces[player] - 1 + sum) % board + 1;
+                scores[player] += spaces[player];
+                if scores[player] >= target {
+                    return (player, scores, rolls);
+                }
+            }
         }
+        unreachable!()
     }
-}
 
-#[test]
-fn three_and_four_players_agree_across_engines() {
-    let cases: [(&[u64], DiceRules); 4] = [
-        (&[4, 8, 1], DiceRules { target: 12, ..DiceRules::dirac() }),
-        (&[3, 3, 7], DiceRules { target: 15, board: 7, ..DiceRules::dirac() }),
-        (&[1, 2, 3, 4], DiceRules { target: 8, ..DiceRules::dirac() }),
-        (&[2, 5, 2, 9], DiceRules { target: 10, faces: 2, rolls: 2, ..DiceRules::dirac() }),
-    ];
-    for (positions, rules) in cases {
-        let fast = wins(positions, &rules, DiracEngine::PerPlayer).unwrap();
+    fn check_deterministic(positions: &[u64], rules: &DiceRules, reference: End) {
+        let outcome = play_deterministic(&starts(positions), rules).unwrap();
+        let (winner, scores, rolls) = reference;
         assert_eq!(
-            wins(positions, &rules, DiracEngine::Memo).unwrap(),
-            fast,
+            (outcome.winner, outcome.scores(), outcome.rolls),
+            (winner, &scores[..], rolls),
             "{rules} {positions:?}"
         );
-    }
-}
-
-#[test]
-fn counts_beyond_128_bits_match_the_big_integer_memo() {
-    // A 10-faced die rolled 6 times splits each turn into a million universes.
-    let rules = DiceRules { board: 10, target: 30, faces: 10, rolls: 6 };
-    let starts = starts(&[4, 8]);
-    let fast = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
-    assert!(fast.answer.to_biguint() > BigUint::from(u128::MAX));
-    let memo = count_wins::<BigUint>(&starts, &rules, DiracEngine::Memo).unwrap();
-    assert_eq!(fast.wins.into_iter().map(BigUint::from).collect::<Vec<_>>(), memo);
-    assert!(matches!(
-        count_wins::<u128>(&starts, &rules, DiracEngine::Memo),
-        Err(DiceError::Overflow(_))
-    ));
-}
-
-#[test]
-fn player_alone_from_4_matches_a_published_histogram_at_target_22() {
-    // The seed write-up's table for a player starting on 4 (its code tests
-    // `score > 21`, that is a target of 22).
-    let histogram = win_histogram(
-        &Starts::parse(EXAMPLE).unwrap(),
-        &DiceRules { target: 22, ..DiceRules::dirac() },
-    );
-    let alone: Vec<String> = histogram.unwrap()[0].alone.iter().map(ToString::to_string).collect();
-    let published = [
-        "0",
-        "0",
-        "3427",
-        "244332",
-        "3784741",
-        "34277144",
-        "139217660",
-        "164170968",
-        "44423487",
-        "1165428",
-    ];
-    assert_eq!(alone, published);
-}
-
-/// The universes each player wins, by the rules read literally on the board
-/// as given: each state (whose turn, every space and score) is solved once,
-/// from the sums of a turn's rolls counted roll by roll. Spaces are `u128`,
-/// so a board of 2^64 − 1 spaces wraps like any other.
-fn literal_dirac(positions: &[u64], rules: &DiceRules) -> Vec<BigUint> {
-    type State = (usize, Vec<u128>, Vec<u64>);
-    fn solve(
-        state: State,
-        rules: &DiceRules,
-        sums: &HashMap<u128, BigUint>,
-        memo: &mut HashMap<State, Vec<BigUint>>,
-    ) -> Vec<BigUint> {
-        if let Some(wins) = memo.get(&state) {
-            return wins.clone();
+        let lowest =
+            scores.iter().enumerate().filter(|&(i, _)| i != winner).map(|(_, &s)| s).min().unwrap();
+        assert_eq!(outcome.answer, BigUint::from(lowest) * rolls);
+        assert_eq!(outcome.turns * u128::from(rules.rolls), rolls);
+        // The library's own literal engine, within its limit, to the last field.
+        if rolls <= u128::from(MAX_LITERAL_ROLLS) {
+            let literal = play_deterministic_literal(&starts(positions), rules).unwrap();
+            assert_eq!(literal, outcome, "{rules} {positions:?}");
         }
-        let (player, spaces, scores) = &state;
-        let mut wins = vec![BigUint::ZERO; spaces.len()];
-        for (sum, universes) in sums {
-            let (mut spaces, mut scores) = (spaces.clone(), scores.clone());
-            spaces[*player] = (spaces[*player] - 1 + sum) % u128::from(rules.board) + 1;
-            scores[*player] +=
-                u64::try_from(spaces[*player].min(u128::from(rules.target))).unwrap();
-            if scores[*player] >= rules.target {
-                wins[*player] += universes;
-            } else {
-                let next = ((player + 1) % spaces.len(), spaces, scores);
-                for (total, won) in wins.iter_mut().zip(solve(next, rules, sums, memo)) {
-                    *total += won * universes;
+    }
+
+    /// Rules and starts for 2 to 5 players on a board of up to 12 spaces.
+    fn small_game(max_target: u64) -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
+        (1..=12_u64, 1..=max_target, 1..=20_u64, 1..=6_u64, 2..=5_usize).prop_flat_map(
+            |(board, target, faces, rolls, players)| {
+                (
+                    Just(DiceRules { board, target, faces, rolls }),
+                    proptest::collection::vec(1..=board, players),
+                )
+            },
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn periodic_solver_matches_rolling_one_by_one((rules, positions) in small_game(3_000)) {
+            check_deterministic(&positions, &rules, roll_by_roll(&positions, &rules));
+        }
+
+        #[test]
+        fn periodic_solver_matches_cycle_skipping_at_huge_targets(
+            (rules, positions) in small_game(1),
+            target in 1_u64..=u64::MAX,
+        ) {
+            let rules = DiceRules { target, ..rules };
+            check_deterministic(&positions, &rules, with_cycle_skip(&positions, &rules));
+        }
+    }
+
+    /// Rules and starts for 2 to 4 players on a board of more than 2^62 spaces,
+    /// mostly starting near space 1, so that pawns keep small scores and a game
+    /// lasts many turns before anyone wraps around the board.
+    fn game_on_a_huge_board() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
+        let board = prop_oneof![Just(u64::MAX), Just(u64::MAX - 1), (1_u64 << 62)..=u64::MAX];
+        (board, 1..=5_000_u64, 1..=6_u64, 1..=3_u64, 2..=4_usize).prop_flat_map(
+            |(board, target, faces, rolls, players)| {
+                let start = prop_oneof![4 => 1..=20_u64, 1 => (board - 20)..=board];
+                (
+                    Just(DiceRules { board, target, faces, rolls }),
+                    proptest::collection::vec(start, players),
+                )
+            },
+        )
+    }
+
+    proptest! {
+        /// A pawn's period on a board this large used to be computed with a sum
+        /// that wrapped past 2^64: one step short, so a pawn moving one space a
+        /// turn seemed to come back after a single turn.
+        #[test]
+        fn periodic_solver_matches_rolling_one_by_one_on_huge_boards(
+            (rules, positions) in game_on_a_huge_board(),
+        ) {
+            check_deterministic(&positions, &rules, roll_by_roll(&positions, &rules));
+        }
+    }
+
+    #[test]
+    fn a_pawn_moving_one_space_a_turn_on_the_largest_board_never_comes_back() {
+        // A die that always rolls 1, once a turn: from spaces 1 and 2 the pawns
+        // score 2, 3, 4, ... and 3, 4, 5, ... Player 2 passes 100 first, on its
+        // 12th turn (3 + ... + 14 = 102), when player 1 has 2 + ... + 13 = 90:
+        // 90 × 24 rolls.
+        let rules = DiceRules { board: u64::MAX, target: 100, faces: 1, rolls: 1 };
+        let outcome = play_deterministic(&starts(&[1, 2]), &rules).unwrap();
+        assert_eq!(outcome.answer, BigUint::from(2160_u32));
+    }
+
+    #[test]
+    fn puzzle_starts_at_targets_of_a_trillion_and_beyond() {
+        for target in [1_000_u64, 1_000_000_000_000, 1_000_000_000_000_000_000, u64::MAX] {
+            let rules = DiceRules { target, ..DiceRules::deterministic() };
+            check_deterministic(&[4, 8], &rules, with_cycle_skip(&[4, 8], &rules));
+        }
+        let trillion = DiceRules { target: 1_000_000_000_000, ..DiceRules::deterministic() };
+        let outcome = play_deterministic(&Starts::parse(EXAMPLE).unwrap(), &trillion).unwrap();
+        assert!(outcome.answer > u64::MAX.into());
+        // A thousand rolls a turn at the largest target: an answer past 128 bits.
+        let huge = DiceRules { target: u64::MAX, rolls: 1000, ..DiceRules::deterministic() };
+        check_deterministic(&[4, 8], &huge, with_cycle_skip(&[4, 8], &huge));
+        let outcome = play_deterministic(&Starts::parse(EXAMPLE).unwrap(), &huge).unwrap();
+        assert_eq!(outcome.answer.to_u128(), None);
+        assert_eq!(outcome.answer.to_string(), "42535295865117307932921825928971026432000");
+    }
+
+    #[test]
+    fn huge_dice_and_boards_with_a_reachable_target_are_simulated_exactly() {
+        let rules = DiceRules {
+            board: 999_999_999_989,
+            target: 50_000_000_000_000,
+            faces: 1 << 50,
+            rolls: 7,
+        };
+        check_deterministic(
+            &[5, 999_999_999_989, 77],
+            &rules,
+            roll_by_roll(&[5, 999_999_999_989, 77], &rules),
+        );
+        let many_rolls = DiceRules { board: 10, target: 1000, faces: 100, rolls: 10_007 };
+        check_deterministic(&[4, 8], &many_rolls, roll_by_roll(&[4, 8], &many_rolls));
+    }
+
+    /// Rules whose die takes hundreds of thousands of turns to come back to
+    /// an offset, on boards of up to 12 spaces, with targets high enough that
+    /// the game mostly outlasts the turns a sweep along the line of the die's
+    /// wraps costs (so that it is swept rather than simulated), and the die
+    /// wraps a few times, yet short enough to roll one by one.
+    fn game_with_a_huge_die() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
+        let faces =
+            prop_oneof![8 => 300_000_u64..=3_000_000, 1 => Just(999_999_937), 1 => Just(u64::MAX)];
+        (1..=12_u64, 100_000..=1_500_000_u64, faces, 1..=6_u64, 2..=5_usize).prop_flat_map(
+            |(board, target, faces, rolls, players)| {
+                (
+                    Just(DiceRules { board, target, faces, rolls }),
+                    proptest::collection::vec(1..=board, players),
+                )
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn sweeps_along_the_dies_wraps_match_rolling_one_by_one((rules, positions) in game_with_a_huge_die()) {
+            check_deterministic(&positions, &rules, roll_by_roll(&positions, &rules));
+        }
+    }
+
+    /// A die that takes a billion turns to come back to an offset, and a
+    /// target of 10^18, used to be refused; now the game is answered at once,
+    /// and it ends as a game must: the winner just past the target, everyone
+    /// else short of it.
+    #[test]
+    fn a_die_too_long_to_cycle_is_answered_at_any_target() {
+        let rules = DiceRules {
+            faces: 999_999_937,
+            target: 1_000_000_000_000_000_000,
+            ..DiceRules::deterministic()
+        };
+        let outcome = play_deterministic(&starts(&[4, 8]), &rules).unwrap();
+        let target = u128::from(rules.target);
+        let (winner, scores) = (outcome.winner, outcome.scores());
+        assert!(scores[winner] >= target && scores[winner] < target + 10, "{scores:?}");
+        assert!(scores[1 - winner] < target, "{scores:?}");
+        // Every turn scores 1 to 10: the turns lie between those bounds.
+        let total: u128 = scores.iter().sum();
+        assert!(outcome.turns <= total && total <= 10 * outcome.turns);
+        assert_eq!(outcome.rolls, 3 * outcome.turns);
+    }
+
+    #[test]
+    fn a_game_too_long_to_learn_is_played_to_its_end() {
+        // A board too large to sweep, a die too long to block, and a game of
+        // 24.6 million turns: past the 20 million of learning a period, so it
+        // is played turn by turn. The answer is a C simulation's, roll by roll.
+        let rules = DiceRules { board: 1000, target: 6_000_000_000, faces: 999_999_937, rolls: 3 };
+        let outcome = play_deterministic(&starts(&[4, 8]), &rules).unwrap();
+        assert_eq!(outcome.answer, 423_040_077_864_639_774_u64);
+        assert_eq!(outcome.rolls, 73_921_947);
+        let expected: [u128; 2] = [6_000_000_550, 5_722_794_042];
+        assert_eq!(outcome.scores(), expected.map(Into::into));
+        // A board of 2^40 spaces reaches 2^64 - 1 points in 67 million turns
+        // (this was refused before games were played past 20 million turns).
+        let wide = DiceRules { board: 1 << 40, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
+        let outcome = play_deterministic(&starts(&[1, 2]), &wide).unwrap();
+        assert_eq!(outcome.answer.to_string(), "3729883841403066670137929346");
+        // Sixty times longer would take 15 s or so: refused at once instead, as
+        // even a game scoring the whole board every turn is too long.
+        let longer = DiceRules { target: 60 * rules.target, ..rules };
+        let err = play_deterministic(&starts(&[4, 8]), &longer).unwrap_err();
+        assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
+    }
+
+    #[test]
+    fn a_game_too_long_to_repeat_or_finish_is_refused() {
+        let rules = DiceRules { board: 1 << 20, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
+        let err = play_deterministic(&starts(&[1, 2]), &rules).unwrap_err();
+        assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
+    }
+
+    // ---------------------------------------------------------------------------
+    // The Dirac game: engines and count types agree
+    // ---------------------------------------------------------------------------
+
+    /// Boards up to 12, targets up to 25, dice up to 4 faces rolled up to 3 times,
+    /// 2 to 4 players. The memo engine's joint states grow as (board × target)
+    /// to the power of the players, so more players get lower targets.
+    fn dirac_game() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
+        (2..=4_usize)
+            .prop_flat_map(|players| {
+                (1..=12_u64, 1..=[25_u64, 12, 7][players - 2], 1..=4_u64, 1..=3_u64, Just(players))
+            })
+            .prop_flat_map(|(board, target, faces, rolls, players)| {
+                (
+                    Just(DiceRules { board, target, faces, rolls }),
+                    proptest::collection::vec(1..=board, players),
+                )
+            })
+    }
+
+    fn wins(
+        positions: &[u64],
+        rules: &DiceRules,
+        engine: DiracEngine,
+    ) -> Result<Vec<Universes>, DiceError> {
+        play_dirac(&starts(positions), rules, engine).map(|outcome| outcome.wins)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+
+        #[test]
+        fn memo_and_per_player_engines_agree((rules, positions) in dirac_game()) {
+            let fast = wins(&positions, &rules, DiracEngine::PerPlayer).unwrap();
+            match wins(&positions, &rules, DiracEngine::Memo) {
+                Ok(memo) => prop_assert_eq!(memo, fast),
+                Err(DiceError::Rules(
+                    RulesError::MemoTooLarge { .. } | RulesError::MemoPastLimits { .. },
+                )) => {}
+                Err(other) => panic!("{other}"),
+            }
+        }
+
+        #[test]
+        fn u64_u128_and_big_integer_counts_agree((rules, positions) in dirac_game()) {
+            let starts = starts(&positions);
+            let big = count_wins::<BigUint>(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+            let fits = |bits: u64| big.iter().all(|n| n.bits() <= bits);
+            match count_wins::<u128>(&starts, &rules, DiracEngine::PerPlayer) {
+                Ok(wide) => prop_assert_eq!(wide.into_iter().map(BigUint::from).collect::<Vec<_>>(), big.clone()),
+                Err(DiceError::Overflow(CountOverflow { width: "u128" })) => prop_assert!(!fits(64)),
+                Err(other) => panic!("{other}"),
+            }
+            match count_wins::<u64>(&starts, &rules, DiracEngine::PerPlayer) {
+                Ok(narrow) => prop_assert_eq!(narrow.into_iter().map(BigUint::from).collect::<Vec<_>>(), big),
+                Err(DiceError::Overflow(CountOverflow { width: "u64" })) => {}
+                Err(other) => panic!("{other}"),
+            }
+        }
+
+        #[test]
+        fn wins_by_turn_add_up_to_the_wins((rules, positions) in dirac_game()) {
+            let starts = starts(&positions);
+            let histogram = win_histogram(&starts, &rules).unwrap();
+            let outcome = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+            let universes_per_turn = BigUint::from(rules.faces).pow(u32::try_from(rules.rolls).unwrap());
+            for (player, turns) in histogram.iter().enumerate() {
+                let in_game: BigUint = turns.in_game.iter().map(Universes::to_biguint).sum();
+                prop_assert_eq!(in_game, outcome.wins[player].to_biguint());
+                // Alone, every universe reaches the target eventually: weighting
+                // the turn-t arrivals by the turns left gives all the universes.
+                let last = u32::try_from(turns.alone.len()).unwrap();
+                let alone: BigUint = turns
+                    .alone
+                    .iter()
+                    .zip(1..)
+                    .map(|(n, t)| n.to_biguint() * universes_per_turn.pow(last - t))
+                    .sum();
+                prop_assert_eq!(alone, universes_per_turn.pow(last));
+            }
+        }
+    }
+
+    #[test]
+    fn three_and_four_players_agree_across_engines() {
+        let cases: [(&[u64], DiceRules); 4] = [
+            (&[4, 8, 1], DiceRules { target: 12, ..DiceRules::dirac() }),
+            (&[3, 3, 7], DiceRules { target: 15, board: 7, ..DiceRules::dirac() }),
+            (&[1, 2, 3, 4], DiceRules { target: 8, ..DiceRules::dirac() }),
+            (&[2, 5, 2, 9], DiceRules { target: 10, faces: 2, rolls: 2, ..DiceRules::dirac() }),
+        ];
+        for (positions, rules) in cases {
+            let fast = wins(positions, &rules, DiracEngine::PerPlayer).unwrap();
+            assert_eq!(
+                wins(positions, &rules, DiracEngine::Memo).unwrap(),
+                fast,
+                "{rules} {positions:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn counts_beyond_128_bits_match_the_big_integer_memo() {
+        // A 10-faced die rolled 6 times splits each turn into a million universes.
+        let rules = DiceRules { board: 10, target: 30, faces: 10, rolls: 6 };
+        let starts = starts(&[4, 8]);
+        let fast = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+        assert!(fast.answer.to_biguint() > BigUint::from(u128::MAX));
+        let memo = count_wins::<BigUint>(&starts, &rules, DiracEngine::Memo).unwrap();
+        assert_eq!(fast.wins.into_iter().map(BigUint::from).collect::<Vec<_>>(), memo);
+        assert!(matches!(
+            count_wins::<u128>(&starts, &rules, DiracEngine::Memo),
+            Err(DiceError::Overflow(_))
+        ));
+    }
+
+    #[test]
+    fn player_alone_from_4_matches_a_published_histogram_at_target_22() {
+        // The seed write-up's table for a player starting on 4 (its code tests
+        // `score > 21`, that is a target of 22).
+        let histogram = win_histogram(
+            &Starts::parse(EXAMPLE).unwrap(),
+            &DiceRules { target: 22, ..DiceRules::dirac() },
+        );
+        let alone: Vec<String> =
+            histogram.unwrap()[0].alone.iter().map(ToString::to_string).collect();
+        let published = [
+            "0",
+            "0",
+            "3427",
+            "244332",
+            "3784741",
+            "34277144",
+            "139217660",
+            "164170968",
+            "44423487",
+            "1165428",
+        ];
+        assert_eq!(alone, published);
+    }
+
+    /// The universes each player wins, by the rules read literally on the board
+    /// as given: each state (whose turn, every space and score) is solved once,
+    /// from the sums of a turn's rolls counted roll by roll. Spaces are `u128`,
+    /// so a board of 2^64 − 1 spaces wraps like any other.
+    fn literal_dirac(positions: &[u64], rules: &DiceRules) -> Vec<BigUint> {
+        type State = (usize, Vec<u128>, Vec<u64>);
+        fn solve(
+            state: State,
+            rules: &DiceRules,
+            sums: &HashMap<u128, BigUint>,
+            memo: &mut HashMap<State, Vec<BigUint>>,
+        ) -> Vec<BigUint> {
+            if let Some(wins) = memo.get(&state) {
+                return wins.clone();
+            }
+            let (player, spaces, scores) = &state;
+            let mut wins = vec![BigUint::ZERO; spaces.len()];
+            for (sum, universes) in sums {
+                let (mut spaces, mut scores) = (spaces.clone(), scores.clone());
+                spaces[*player] = (spaces[*player] - 1 + sum) % u128::from(rules.board) + 1;
+                scores[*player] +=
+                    u64::try_from(spaces[*player].min(u128::from(rules.target))).unwrap();
+                if scores[*player] >= rules.target {
+                    wins[*player] += universes;
+                } else {
+                    let next = ((player + 1) % spaces.len(), spaces, scores);
+                    for (total, won) in wins.iter_mut().zip(solve(next, rules, sums, memo)) {
+                        *total += won * universes;
+                    }
                 }
             }
+            memo.insert(state, wins.clone());
+            wins
         }
-        memo.insert(state, wins.clone());
-        wins
+        let mut sums = HashMap::from([(0_u128, BigUint::from(1_u8))]);
+        for _ in 0..rules.rolls {
+            let mut next = HashMap::new();
+            for (sum, universes) in &sums {
+                for face in 1..=u128::from(rules.faces) {
+                    *next.entry(sum + face).or_insert(BigUint::ZERO) += universes;
+                }
+            }
+            sums = next;
+        }
+        let spaces = positions.iter().map(|&p| u128::from(p)).collect();
+        solve((0, spaces, vec![0; positions.len()]), rules, &sums, &mut HashMap::new())
     }
-    let mut sums = HashMap::from([(0_u128, BigUint::from(1_u8))]);
-    for _ in 0..rules.rolls {
-        let mut next = HashMap::new();
-        for (sum, universes) in &sums {
-            for face in 1..=u128::from(rules.faces) {
-                *next.entry(sum + face).or_insert(BigUint::ZERO) += universes;
+
+    /// Boards from one space to 2^64 − 1, with starts near either end of the
+    /// board, where a first turn may wrap around it.
+    fn any_board() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
+        let board = prop_oneof![1..=40_u64, 1..=u64::MAX, u64::MAX - 40..=u64::MAX];
+        (board, 1..=9_u64, 1..=5_u64, 1..=3_u64, 2..=3_usize).prop_flat_map(
+            |(board, target, faces, rolls, players)| {
+                let near = board.min(40);
+                let start = prop_oneof![1..=near, board - near + 1..=board];
+                (
+                    Just(DiceRules { board, target, faces, rolls }),
+                    proptest::collection::vec(start, players),
+                )
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The engines play a large board as a small one (`T + rolls × faces`
+        /// spaces): the literal game on the board as given agrees.
+        #[test]
+        fn every_board_size_matches_the_literal_game((rules, positions) in any_board()) {
+            let literal = literal_dirac(&positions, &rules);
+            for engine in [DiracEngine::PerPlayer, DiracEngine::Memo] {
+                let wins = count_wins::<BigUint>(&starts(&positions), &rules, engine).unwrap();
+                prop_assert_eq!(&wins, &literal, "{} {:?} {}", rules, positions, engine);
             }
         }
-        sums = next;
     }
-    let spaces = positions.iter().map(|&p| u128::from(p)).collect();
-    solve((0, spaces, vec![0; positions.len()]), rules, &sums, &mut HashMap::new())
-}
 
-/// Boards from one space to 2^64 − 1, with starts near either end of the
-/// board, where a first turn may wrap around it.
-fn any_board() -> impl Strategy<Value = (DiceRules, Vec<u64>)> {
-    let board = prop_oneof![1..=40_u64, 1..=u64::MAX, u64::MAX - 40..=u64::MAX];
-    (board, 1..=9_u64, 1..=5_u64, 1..=3_u64, 2..=3_usize).prop_flat_map(
-        |(board, target, faces, rolls, players)| {
-            let near = board.min(40);
-            let start = prop_oneof![1..=near, board - near + 1..=board];
-            (
-                Just(DiceRules { board, target, faces, rolls }),
-                proptest::collection::vec(start, players),
-            )
-        },
-    )
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
-
-    /// The engines play a large board as a small one (`T + rolls × faces`
-    /// spaces): the literal game on the board as given agrees.
     #[test]
-    fn every_board_size_matches_the_literal_game((rules, positions) in any_board()) {
-        let literal = literal_dirac(&positions, &rules);
-        for engine in [DiracEngine::PerPlayer, DiracEngine::Memo] {
-            let wins = count_wins::<BigUint>(&starts(&positions), &rules, engine).unwrap();
-            prop_assert_eq!(&wins, &literal, "{} {:?} {}", rules, positions, engine);
+    fn the_puzzle_on_a_board_of_2_to_the_64_matches_the_literal_game() {
+        // From the last space, a turn of d wraps around to space d.
+        let rules = DiceRules { board: u64::MAX, ..DiceRules::dirac() };
+        let positions = [u64::MAX, 8];
+        let wins = count_wins::<BigUint>(&starts(&positions), &rules, DiracEngine::PerPlayer);
+        assert_eq!(wins.unwrap(), literal_dirac(&positions, &rules));
+    }
+
+    #[test]
+    fn a_large_board_and_a_large_die_are_counted_within_the_default_limits() {
+        // A die of 20,000 faces on a board of a million spaces plays on 20,008
+        // of them: the estimate once multiplied the table by every distinct
+        // move (2.6 × 10^10 operations) and refused it, but the word engine
+        // passes over the table once a roll (5 × 10^5).
+        let rules = DiceRules { board: 1_000_000, target: 8, faces: 20_000, rolls: 1 };
+        let positions = [999_990, 1];
+        let wins = count_wins::<BigUint>(&starts(&positions), &rules, DiracEngine::PerPlayer);
+        assert_eq!(wins.unwrap(), literal_dirac(&positions, &rules));
+    }
+
+    #[test]
+    fn a_table_too_large_is_replaced_by_the_live_cells() {
+        // Board of a million, die of 1000: 3030 spaces, of which a pawn short
+        // of 30 points stands on the 29 lowest. Within a limit that refuses the
+        // table of every space, the live cells count the same universes.
+        let rules = DiceRules { board: 1_000_000, target: 30, faces: 1000, rolls: 3 };
+        let three = starts(&[999_999, 4, 1500]);
+        let narrow = DiracLimits { max_table_words: 100_000, ..DiracLimits::default() };
+        let table = play_dirac(&three, &rules, DiracEngine::PerPlayer).unwrap();
+        let live = play_dirac_within(&three, &rules, DiracEngine::PerPlayer, &narrow).unwrap();
+        assert_eq!(live, table);
+        let histogram = win_histogram_within(&three, &rules, &narrow).unwrap();
+        assert_eq!(histogram, win_histogram(&three, &rules).unwrap());
+        // Too narrow for the live cells too: refused.
+        let tiny = DiracLimits { max_table_words: 1000, ..DiracLimits::default() };
+        assert!(play_dirac_within(&three, &rules, DiracEngine::PerPlayer, &tiny).is_err());
+        // A board of a million and a die of 100,000 to 50 points: the table
+        // would take 1.85 GB; the live cells count it at once. (Given 8 GB, the
+        // table engine counts the same, in 1.8 s and 1 GB.)
+        let wide = DiceRules { board: 1_000_000, target: 50, faces: 100_000, rolls: 3 };
+        let outcome = play_dirac(&starts(&[4, 8]), &wide, DiracEngine::PerPlayer).unwrap();
+        assert_eq!(outcome.answer.to_string(), "44502450176999981774640071");
+        // A die of 2^20 on a board of 2^64 − 1 plays on 3 × 2^20 + 21 spaces:
+        // refused before, counted now, and the per-turn wins add up to it.
+        let huge = DiceRules { board: u64::MAX, faces: 1 << 20, ..DiceRules::dirac() };
+        let outcome = play_dirac(&starts(&[4, 8]), &huge, DiracEngine::PerPlayer).unwrap();
+        let histogram = win_histogram(&starts(&[4, 8]), &huge).unwrap();
+        let first: BigUint = histogram[0].in_game.iter().map(Universes::to_biguint).sum();
+        assert_eq!(outcome.wins[0].to_biguint(), first);
+    }
+
+    #[test]
+    fn huge_dirac_games_are_refused_at_once() {
+        let starts = Starts::parse(EXAMPLE).unwrap();
+        for rules in [
+            DiceRules { target: 1_000_000, ..DiceRules::dirac() },
+            // Counts past 1024 bits, so big-integer cells, estimated at 1.5 ×
+            // 10^11 operations: refused once the machine words overflow, in a
+            // tenth of a second.
+            DiceRules { target: 5000, ..DiceRules::dirac() },
+            // A large die makes a large board matter (3 × 2^40 + 21 spaces),
+            // and a long game makes many cells live.
+            DiceRules { board: u64::MAX, target: 1000, faces: 1 << 40, ..DiceRules::dirac() },
+            DiceRules { faces: u64::MAX, rolls: u64::MAX, ..DiceRules::dirac() },
+        ] {
+            let err = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    DiceError::Rules(
+                        RulesError::DiracTooBig { .. } | RulesError::DiracTooSlow { .. }
+                    )
+                ),
+                "{rules}: {err}"
+            );
         }
     }
-}
 
-#[test]
-fn the_puzzle_on_a_board_of_2_to_the_64_matches_the_literal_game() {
-    // From the last space, a turn of d wraps around to space d.
-    let rules = DiceRules { board: u64::MAX, ..DiceRules::dirac() };
-    let positions = [u64::MAX, 8];
-    let wins = count_wins::<BigUint>(&starts(&positions), &rules, DiracEngine::PerPlayer);
-    assert_eq!(wins.unwrap(), literal_dirac(&positions, &rules));
-}
+    // ---------------------------------------------------------------------------
+    // Bad input and bad rules
+    // ---------------------------------------------------------------------------
 
-#[test]
-fn a_large_board_and_a_large_die_are_counted_within_the_default_limits() {
-    // A die of 20,000 faces on a board of a million spaces plays on 20,008
-    // of them: the estimate once multiplied the table by every distinct
-    // move (2.6 × 10^10 operations) and refused it, but the word engine
-    // passes over the table once a roll (5 × 10^5).
-    let rules = DiceRules { board: 1_000_000, target: 8, faces: 20_000, rolls: 1 };
-    let positions = [999_990, 1];
-    let wins = count_wins::<BigUint>(&starts(&positions), &rules, DiracEngine::PerPlayer);
-    assert_eq!(wins.unwrap(), literal_dirac(&positions, &rules));
-}
-
-#[test]
-fn a_table_too_large_is_replaced_by_the_live_cells() {
-    // Board of a million, die of 1000: 3030 spaces, of which a pawn short
-    // of 30 points stands on the 29 lowest. Within a limit that refuses the
-    // table of every space, the live cells count the same universes.
-    let rules = DiceRules { board: 1_000_000, target: 30, faces: 1000, rolls: 3 };
-    let three = starts(&[999_999, 4, 1500]);
-    let narrow = DiracLimits { max_table_words: 100_000, ..DiracLimits::default() };
-    let table = play_dirac(&three, &rules, DiracEngine::PerPlayer).unwrap();
-    let live = play_dirac_within(&three, &rules, DiracEngine::PerPlayer, &narrow).unwrap();
-    assert_eq!(live, table);
-    let histogram = win_histogram_within(&three, &rules, &narrow).unwrap();
-    assert_eq!(histogram, win_histogram(&three, &rules).unwrap());
-    // Too narrow for the live cells too: refused.
-    let tiny = DiracLimits { max_table_words: 1000, ..DiracLimits::default() };
-    assert!(play_dirac_within(&three, &rules, DiracEngine::PerPlayer, &tiny).is_err());
-    // A board of a million and a die of 100,000 to 50 points: the table
-    // would take 1.85 GB; the live cells count it at once. (Given 8 GB, the
-    // table engine counts the same, in 1.8 s and 1 GB.)
-    let wide = DiceRules { board: 1_000_000, target: 50, faces: 100_000, rolls: 3 };
-    let outcome = play_dirac(&starts(&[4, 8]), &wide, DiracEngine::PerPlayer).unwrap();
-    assert_eq!(outcome.answer.to_string(), "44502450176999981774640071");
-    // A die of 2^20 on a board of 2^64 − 1 plays on 3 × 2^20 + 21 spaces:
-    // refused before, counted now, and the per-turn wins add up to it.
-    let huge = DiceRules { board: u64::MAX, faces: 1 << 20, ..DiceRules::dirac() };
-    let outcome = play_dirac(&starts(&[4, 8]), &huge, DiracEngine::PerPlayer).unwrap();
-    let histogram = win_histogram(&starts(&[4, 8]), &huge).unwrap();
-    let first: BigUint = histogram[0].in_game.iter().map(Universes::to_biguint).sum();
-    assert_eq!(outcome.wins[0].to_biguint(), first);
-}
-
-#[test]
-fn huge_dirac_games_are_refused_at_once() {
-    let starts = Starts::parse(EXAMPLE).unwrap();
-    for rules in [
-        DiceRules { target: 1_000_000, ..DiceRules::dirac() },
-        // Counts past 1024 bits, so big-integer cells, estimated at 1.5 ×
-        // 10^11 operations: refused once the machine words overflow, in a
-        // tenth of a second.
-        DiceRules { target: 5000, ..DiceRules::dirac() },
-        // A large die makes a large board matter (3 × 2^40 + 21 spaces),
-        // and a long game makes many cells live.
-        DiceRules { board: u64::MAX, target: 1000, faces: 1 << 40, ..DiceRules::dirac() },
-        DiceRules { faces: u64::MAX, rolls: u64::MAX, ..DiceRules::dirac() },
-    ] {
-        let err = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap_err();
-        assert!(
-            matches!(
-                err,
-                DiceError::Rules(RulesError::DiracTooBig { .. } | RulesError::DiracTooSlow { .. })
-            ),
-            "{rules}: {err}"
-        );
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Bad input and bad rules
-// ---------------------------------------------------------------------------
-
-#[test]
-fn parse_errors_name_the_line_and_the_problem() {
-    use ParseErrorKind as K;
-    /// Input, the line to blame, and a test of the error's kind.
-    type Case = (&'static str, usize, fn(&K) -> bool);
-    let cases: [Case; 11] = [
-        ("", 1, |k| matches!(k, K::Empty)),
-        ("\n  \n", 3, |k| matches!(k, K::Empty)),
-        ("Player 1 starting position: 4\n", 2, |k| matches!(k, K::TooFewPlayers { found: 1 })),
-        (
-            "Player 1 starting position: 4\nPlayer 3 starting position: 8\n",
-            2,
-            |k| matches!(k, K::ExpectedStart { expected, .. } if expected == "Player 2 starting position: P"),
-        ),
-        ("Player 2 starting position: 4\nPlayer 1 starting position: 8\n", 1, |k| {
-            matches!(k, K::ExpectedStart { .. })
-        }),
-        (
-            "Player 1 starting position: four\nPlayer 2 starting position: 8\n",
-            1,
-            |k| matches!(k, K::NotAPosition { found } if found == "four"),
-        ),
-        (
-            "Player 1 starting position: 4\nPlayer 2 starting position: 0\n",
-            2,
-            |k| matches!(k, K::NotAPosition { found } if found == "0"),
-        ),
-        (
-            "Player 1 starting position: 4\nPlayer 2 starting position: 8 please\n",
-            2,
-            |k| matches!(k, K::AfterPosition { found } if found == "please"),
-        ),
-        ("Player 1 starting position: 4\n\nPlayer 2 starting position: 8\n", 2, |k| {
-            matches!(k, K::ExpectedStart { .. })
-        }),
-        (
-            "Player 1 starting position: 99999999999999999999999\nPlayer 2 starting position: 8\n",
-            1,
-            |k| matches!(k, K::PositionTooLarge { .. }),
-        ),
-        ("Player 1:\n9\n", 1, |k| matches!(k, K::ExpectedStart { .. })),
-    ];
-    for (text, line, is_expected) in cases {
-        let err = Starts::parse(text).unwrap_err();
-        assert_eq!(err.line(), line, "{text:?}: {err}");
-        assert!(is_expected(err.kind()), "{text:?}: {err}");
-        assert!(err.to_string().starts_with(&format!("line {line}, column ")), "{err}");
-    }
-}
-
-#[test]
-fn off_board_starts_are_reported_at_their_line_by_both_games() {
-    let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\nPlayer 3 starting position: 11\n")
-        .unwrap();
-    let dirac = play_dirac(&starts, &DiceRules::dirac(), DiracEngine::default()).unwrap_err();
-    let deterministic = play_deterministic(&starts, &DiceRules::deterministic()).unwrap_err();
-    for err in [dirac, deterministic] {
-        let DiceError::Parse(parse) = err else { panic!("{err}") };
-        assert_eq!(parse.line(), 3);
-        assert_eq!(*parse.kind(), ParseErrorKind::OffBoard { position: 11, board: 10 });
-    }
-}
-
-#[test]
-fn nonsense_rules_are_refused_by_both_games() {
-    let starts = Starts::parse(EXAMPLE).unwrap();
-    let cases = [
-        (DiceRules { board: 0, ..DiceRules::dirac() }, RulesError::EmptyBoard),
-        (DiceRules { faces: 0, ..DiceRules::dirac() }, RulesError::NoFaces),
-        (DiceRules { rolls: 0, ..DiceRules::dirac() }, RulesError::NoRolls),
-        (DiceRules { target: 0, ..DiceRules::dirac() }, RulesError::NoTarget),
-    ];
-    for (rules, expected) in cases {
-        assert_eq!(
-            play_dirac(&starts, &rules, DiracEngine::default()).unwrap_err(),
-            expected.clone().into()
-        );
-        assert_eq!(play_deterministic(&starts, &rules).unwrap_err(), expected.clone().into());
-        assert!(expected.to_string().contains("use --"), "{expected}");
-    }
-}
-
-// ---------------------------------------------------------------------------
-// The per-player engine's word widths against the memo engine
-// ---------------------------------------------------------------------------
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(16))]
-
-    /// The puzzle's die across the targets where two players stop sharing a
-    /// 64-bit word (their counts pass 2^32 around a target of 25 to 30) and
-    /// where each player's own words outgrow 64 bits (past about 55).
     #[test]
-    fn per_player_matches_memo_across_word_widths(
-        target in 20_u64..=64,
-        positions in proptest::collection::vec(1_u64..=10, 2),
-    ) {
-        let rules = DiceRules { target, ..DiceRules::dirac() };
-        let memo = wins(&positions, &rules, DiracEngine::Memo).unwrap();
-        prop_assert_eq!(wins(&positions, &rules, DiracEngine::PerPlayer).unwrap(), memo);
+    fn parse_errors_name_the_line_and_the_problem() {
+        use ParseErrorKind as K;
+        /// Input, the line to blame, and a test of the error's kind.
+        type Case = (&'static str, usize, fn(&K) -> bool);
+        let cases: [Case; 11] = [
+            ("", 1, |k| matches!(k, K::Empty)),
+            ("\n  \n", 3, |k| matches!(k, K::Empty)),
+            ("Player 1 starting position: 4\n", 2, |k| matches!(k, K::TooFewPlayers { found: 1 })),
+            (
+                "Player 1 starting position: 4\nPlayer 3 starting position: 8\n",
+                2,
+                |k| matches!(k, K::ExpectedStart { expected, .. } if expected == "Player 2 starting position: P"),
+            ),
+            ("Player 2 starting position: 4\nPlayer 1 starting position: 8\n", 1, |k| {
+                matches!(k, K::ExpectedStart { .. })
+            }),
+            (
+                "Player 1 starting position: four\nPlayer 2 starting position: 8\n",
+                1,
+                |k| matches!(k, K::NotAPosition { found } if found == "four"),
+            ),
+            (
+                "Player 1 starting position: 4\nPlayer 2 starting position: 0\n",
+                2,
+                |k| matches!(k, K::NotAPosition { found } if found == "0"),
+            ),
+            (
+                "Player 1 starting position: 4\nPlayer 2 starting position: 8 please\n",
+                2,
+                |k| matches!(k, K::AfterPosition { found } if found == "please"),
+            ),
+            ("Player 1 starting position: 4\n\nPlayer 2 starting position: 8\n", 2, |k| {
+                matches!(k, K::ExpectedStart { .. })
+            }),
+            (
+                "Player 1 starting position: 99999999999999999999999\nPlayer 2 starting position: 8\n",
+                1,
+                |k| matches!(k, K::PositionTooLarge { .. }),
+            ),
+            ("Player 1:\n9\n", 1, |k| matches!(k, K::ExpectedStart { .. })),
+        ];
+        for (text, line, is_expected) in cases {
+            let err = Starts::parse(text).unwrap_err();
+            assert_eq!(err.line(), line, "{text:?}: {err}");
+            assert!(is_expected(err.kind()), "{text:?}: {err}");
+            assert!(err.to_string().starts_with(&format!("line {line}, column ")), "{err}");
+        }
     }
-}
 
-#[test]
-fn per_player_matches_memo_where_a_player_outgrows_64_bits() {
-    // At 60 a player's own counts need 70 bits: its table moves from 64 to
-    // 128-bit words mid-game; the answer needs 136 bits.
-    let rules = DiceRules { target: 60, ..DiceRules::dirac() };
-    let memo = count_wins::<BigUint>(&starts(&[4, 8]), &rules, DiracEngine::Memo).unwrap();
-    let fast = wins(&[4, 8], &rules, DiracEngine::PerPlayer).unwrap();
-    assert_eq!(fast.into_iter().map(BigUint::from).collect::<Vec<_>>(), memo);
-    assert!(memo[0].bits() > 128);
+    #[test]
+    fn off_board_starts_are_reported_at_their_line_by_both_games() {
+        let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\nPlayer 3 starting position: 11\n")
+            .unwrap();
+        let dirac = play_dirac(&starts, &DiceRules::dirac(), DiracEngine::default()).unwrap_err();
+        let deterministic = play_deterministic(&starts, &DiceRules::deterministic()).unwrap_err();
+        for err in [dirac, deterministic] {
+            let DiceError::Parse(parse) = err else { panic!("{err}") };
+            assert_eq!(parse.line(), 3);
+            assert_eq!(*parse.kind(), ParseErrorKind::OffBoard { position: 11, board: 10 });
+        }
+    }
+
+    #[test]
+    fn nonsense_rules_are_refused_by_both_games() {
+        let starts = Starts::parse(EXAMPLE).unwrap();
+        let cases = [
+            (DiceRules { board: 0, ..DiceRules::dirac() }, RulesError::EmptyBoard),
+            (DiceRules { faces: 0, ..DiceRules::dirac() }, RulesError::NoFaces),
+            (DiceRules { rolls: 0, ..DiceRules::dirac() }, RulesError::NoRolls),
+            (DiceRules { target: 0, ..DiceRules::dirac() }, RulesError::NoTarget),
+        ];
+        for (rules, expected) in cases {
+            assert_eq!(
+                play_dirac(&starts, &rules, DiracEngine::default()).unwrap_err(),
+                expected.clone().into()
+            );
+            assert_eq!(play_deterministic(&starts, &rules).unwrap_err(), expected.clone().into());
+            assert!(expected.to_string().contains("use --"), "{expected}");
+        }
+    }
+
+    // ---------------------------------------------------------------------------
+    // The per-player engine's word widths against the memo engine
+    // ---------------------------------------------------------------------------
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(16))]
+
+        /// The puzzle's die across the targets where two players stop sharing a
+        /// 64-bit word (their counts pass 2^32 around a target of 25 to 30) and
+        /// where each player's own words outgrow 64 bits (past about 55).
+        #[test]
+        fn per_player_matches_memo_across_word_widths(
+            target in 20_u64..=64,
+            positions in proptest::collection::vec(1_u64..=10, 2),
+        ) {
+            let rules = DiceRules { target, ..DiceRules::dirac() };
+            let memo = wins(&positions, &rules, DiracEngine::Memo).unwrap();
+            prop_assert_eq!(wins(&positions, &rules, DiracEngine::PerPlayer).unwrap(), memo);
+        }
+    }
+
+    #[test]
+    fn per_player_matches_memo_where_a_player_outgrows_64_bits() {
+        // At 60 a player's own counts need 70 bits: its table moves from 64 to
+        // 128-bit words mid-game; the answer needs 136 bits.
+        let rules = DiceRules { target: 60, ..DiceRules::dirac() };
+        let memo = count_wins::<BigUint>(&starts(&[4, 8]), &rules, DiracEngine::Memo).unwrap();
+        let fast = wins(&[4, 8], &rules, DiracEngine::PerPlayer).unwrap();
+        assert_eq!(fast.into_iter().map(BigUint::from).collect::<Vec<_>>(), memo);
+        assert!(memo[0].bits() > 128);
+    }
 }

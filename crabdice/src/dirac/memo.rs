@@ -19,20 +19,30 @@
 //!
 //! Each pawn is one of `board × target` cells, so there are at most `(board ×
 //! target)^players` states (the mover is implied): 44,100 for the puzzle,
-//! but 1.9 × 10⁹ for four players. Hence a hash map of reachable
-//! states (keyed by the cells, with [`FxHashMap`]) rather than a flat array,
-//! and a limit on its size ([`RulesError::MemoTooLarge`]). A state's counts
-//! can be large too (a die rolled a thousand times a turn makes numbers of
-//! 1,600 bits), so the walk also adds up the words it stores and the word
-//! operations of its products, and stops when either passes the game's
-//! [`DiracLimits`] ([`RulesError::MemoPastLimits`]): before, such a game
-//! ran for a minute and took gigabytes before it met the state limit. A
-//! walk whose counts overflow is walked again in wider ones (64 bits, 128,
-//! then big integers), and the work of all the tries counts against one
-//! budget, so `max_work` bounds the whole count. The walk uses an explicit
-//! stack, so a long game cannot overflow the thread's stack.
+//! but 1.9 × 10⁹ for four players. So the states are numbered: a state's
+//! key packs its cells into one number, and its wins are found through a
+//! flat table indexed by the key while the keys are few (up to 2^20; the
+//! puzzle's game has 44,100), and otherwise through a hash map of the states reached
+//! ([`FxHashMap`]), keyed by the packed number while it fits in 128 bits
+//! and by the pawns themselves past that. The wins of the solved states
+//! sit in one array, `players` counts apiece, and the walk keeps its path
+//! in flat stacks, so solving a state allocates nothing of its own: the
+//! puzzle's game takes a fifth of the time it took with a map of boxed
+//! states, and a game too large is refused in a third of the time and
+//! memory. The map's size is limited ([`RulesError::MemoTooLarge`]). A
+//! state's counts can be large too (a die rolled a thousand times a turn
+//! makes numbers of 1,600 bits), so the walk also adds up the words it
+//! stores and the word operations of its products, and stops when either
+//! passes the game's [`DiracLimits`] ([`RulesError::MemoPastLimits`]):
+//! before, such a game ran for a minute and took gigabytes before it met
+//! the state limit. A walk whose counts overflow is walked again in wider
+//! ones (64 bits, 128, then big integers), and the work of all the tries
+//! counts against one budget, so `max_work` bounds the whole count. The
+//! walk uses an explicit stack, so a long game cannot overflow the
+//! thread's stack.
 
 use std::cell::Cell;
+use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
@@ -43,12 +53,134 @@ use super::quantum::moves;
 use super::rules::advance;
 use super::{DiceRules, DiracLimits};
 
-/// A state being solved: its cells, the next move to try, and the wins found
-/// so far (rotated like the cells).
-struct Frame<C> {
-    cells: Box<[u128]>,
-    next: usize,
-    wins: Vec<C>,
+/// A pawn: its space (0-based) and its score.
+type Pawn = (u64, u64);
+
+/// A state's key in the map of solved states. A pawn's cell, `score ×
+/// board + space`, is below `span = board × target`; the key packs the
+/// cells into one number, `Σ cellᵢ × spanⁱ`, when every key fits in it
+/// (most games: the puzzle's keys are below 44,100), and is the pawns
+/// themselves otherwise. A packed key costs no allocation, and its hash
+/// and comparison are one word's.
+trait Key: Hash + Eq {
+    /// Words of a key in the map's slot.
+    const WORDS: u128;
+    /// Words a key keeps on the heap, with the allocator's header.
+    fn heap(players: usize) -> u128;
+    /// The key of the pawns `rest` then `last`, on a board of `board`
+    /// spaces, `span` cells.
+    fn of(rest: &[Pawn], last: Pawn, board: u64, span: u128) -> Self;
+}
+
+impl Key for u64 {
+    const WORDS: u128 = 1;
+    fn heap(_: usize) -> u128 {
+        0
+    }
+    fn of(rest: &[Pawn], last: Pawn, board: u64, span: u128) -> Self {
+        // Chosen only when span^players ≤ 2^64: no step overflows.
+        let span = span as u64;
+        let cell = |(space, score): Pawn| score * board + space;
+        rest.iter().rev().fold(cell(last), |key, &pawn| key * span + cell(pawn))
+    }
+}
+
+impl Key for u128 {
+    const WORDS: u128 = 2;
+    fn heap(_: usize) -> u128 {
+        0
+    }
+    fn of(rest: &[Pawn], last: Pawn, board: u64, span: u128) -> Self {
+        // Chosen only when span^players ≤ 2^128 − 1: no step overflows.
+        let board = u128::from(board);
+        let cell = |(space, score): Pawn| u128::from(score) * board + u128::from(space);
+        rest.iter().rev().fold(cell(last), |key, &pawn| key * span + cell(pawn))
+    }
+}
+
+impl Key for Box<[Pawn]> {
+    const WORDS: u128 = 2;
+    fn heap(players: usize) -> u128 {
+        2 * players as u128 + 2
+    }
+    fn of(rest: &[Pawn], last: Pawn, _: u64, _: u128) -> Self {
+        rest.iter().copied().chain([last]).collect()
+    }
+}
+
+/// Where the solved states are found: for each state's key, the place of
+/// its wins in the array of solved states.
+trait States {
+    /// The key a state is found by.
+    type Key;
+    /// The key of the pawns `rest` then `last`, on a board of `board`
+    /// spaces, `span` cells.
+    fn key(rest: &[Pawn], last: Pawn, board: u64, span: u128) -> Self::Key;
+    fn get(&self, key: &Self::Key) -> Option<usize>;
+    fn insert(&mut self, key: Self::Key, at: usize);
+    /// How many states it holds.
+    fn len(&self) -> usize;
+    /// Words it takes, with the allocations of its keys.
+    fn words(&self, players: usize) -> u128;
+}
+
+/// A hash map from a state's key to its place.
+impl<K: Key> States for FxHashMap<K, usize> {
+    type Key = K;
+    fn key(rest: &[Pawn], last: Pawn, board: u64, span: u128) -> K {
+        K::of(rest, last, board, span)
+    }
+    fn get(&self, key: &K) -> Option<usize> {
+        self.get(key).copied()
+    }
+    fn insert(&mut self, key: K, at: usize) {
+        self.insert(key, at);
+    }
+    fn len(&self) -> usize {
+        self.len()
+    }
+    fn words(&self, players: usize) -> u128 {
+        // A slot: the key, the place and a control byte, rounded up.
+        let slots = self.capacity() as u128 * (K::WORDS + 2);
+        slots + self.len() as u128 * K::heap(players)
+    }
+}
+
+/// A table with a place for every packed key, for games whose keys are
+/// few (the puzzle's 44,100): a look-up is one load, with no hashing.
+struct Dense {
+    /// For each key, its place plus one, or 0 for a state not yet solved
+    /// (so that a new table is zeroed memory, which the system hands out
+    /// a page at a time as it is touched).
+    places: Vec<u32>,
+    len: usize,
+}
+
+impl Dense {
+    /// Keys up to which the table is used (4 MB of places).
+    const KEYS: u128 = 1 << 20;
+}
+
+impl States for Dense {
+    type Key = u64;
+    fn key(rest: &[Pawn], last: Pawn, board: u64, span: u128) -> u64 {
+        u64::of(rest, last, board, span)
+    }
+    fn get(&self, &key: &u64) -> Option<usize> {
+        let place = self.places[key as usize];
+        (place != 0).then(|| place as usize - 1)
+    }
+    fn insert(&mut self, key: u64, at: usize) {
+        // Places stay below the state limit, far below u32::MAX.
+        self.places[key as usize] = at as u32 + 1;
+        self.len += 1;
+    }
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn words(&self, _: usize) -> u128 {
+        self.places.len() as u128 / 2
+    }
 }
 
 /// The universes each player wins, storing at most `limit` states, and
@@ -62,100 +194,157 @@ pub(crate) fn wins<C: Count>(
     limits: &DiracLimits,
     spent: &Cell<u128>,
 ) -> Result<Vec<C>, DiceError> {
-    let mut cost = Cost::new::<C>(starts.len(), limits, spent.get());
-    let wins = walk(starts, rules, limit, &mut cost);
+    let to = (limit, limits, spent);
+    match Layout::of(starts.len(), rules, limits) {
+        Layout::Dense(keys) => {
+            walk::<C>(starts, rules, to, Dense { places: vec![0; keys], len: 0 })
+        }
+        Layout::Packed64 => walk::<C>(starts, rules, to, FxHashMap::<u64, _>::default()),
+        Layout::Packed128 => walk::<C>(starts, rules, to, FxHashMap::<u128, _>::default()),
+        Layout::Pawns => walk::<C>(starts, rules, to, FxHashMap::<Box<[Pawn]>, _>::default()),
+    }
+}
+
+/// How the solved states are found.
+#[derive(Debug, PartialEq, Eq)]
+enum Layout {
+    /// In a [`Dense`] table of this many places.
+    Dense(usize),
+    /// In a hash map, by keys packed into a `u64`.
+    Packed64,
+    /// In a hash map, by keys packed into a `u128`.
+    Packed128,
+    /// In a hash map, by the pawns themselves.
+    Pawns,
+}
+
+impl Layout {
+    /// The layout for a game of `players`: the smallest whose keys hold
+    /// `span^players` states, and a dense table only while it is small,
+    /// and a small part of the memory allowed.
+    fn of(players: usize, rules: &DiceRules, limits: &DiracLimits) -> Self {
+        let span = u128::from(rules.board) * u128::from(rules.target);
+        match u32::try_from(players).ok().and_then(|players| span.checked_pow(players)) {
+            Some(keys) if keys <= Dense::KEYS && keys / 2 <= limits.max_table_words / 4 => {
+                Self::Dense(keys as usize)
+            }
+            Some(keys) if keys <= 1 << 64 => Self::Packed64,
+            Some(_) => Self::Packed128,
+            None => Self::Pawns,
+        }
+    }
+}
+
+/// [`wins`], finding solved states in `states`.
+fn walk<C: Count>(
+    starts: &[u64],
+    rules: &DiceRules,
+    (limit, limits, spent): (usize, &DiracLimits, &Cell<u128>),
+    states: impl States,
+) -> Result<Vec<C>, DiceError> {
+    let mut cost = Cost::new::<C>(limits, spent.get());
+    let wins = solve::<C, _>(starts, rules, limit, &mut cost, states);
     spent.set(cost.work);
     wins
 }
 
-/// [`wins`], adding what it stores and does to `cost`.
-fn walk<C: Count>(
+/// The walk itself, adding what it stores and does to `cost`.
+///
+/// The path from the first state to the one being solved is kept in flat
+/// stacks, a state's pawns and its wins so far `players` apiece, so that
+/// going down and up allocates nothing; a solved state's wins move to
+/// `solved`, at the place `states` keeps for its key.
+fn solve<C: Count, S: States>(
     starts: &[u64],
     rules: &DiceRules,
     limit: usize,
     cost: &mut Cost,
+    mut states: S,
 ) -> Result<Vec<C>, DiceError> {
     let (moves, _) = moves::<C>(rules)?;
     let overflow = || CountOverflow { width: C::NAME };
     let &DiceRules { board, target, .. } = rules;
     let players = starts.len();
-    // A cell is score × board + space, below board × target: a u128.
-    let cell = |space: u64, score: u64| u128::from(score) * u128::from(board) + u128::from(space);
-    let split = |cell: u128| ((cell / u128::from(board)) as u64, (cell % u128::from(board)) as u64);
-    let root: Box<[u128]> = starts.iter().map(|&s| cell(s - 1, 0)).collect();
-    let mut memo: FxHashMap<Box<[u128]>, Box<[C]>> = FxHashMap::default();
-    let mut after: Vec<u128> = Vec::with_capacity(players);
-    let mut stack = vec![Frame { cells: root, next: 0, wins: vec![C::zero(); players] }];
-    while let Some(frame) = stack.last_mut() {
-        let Some((steps, universes)) = moves.get(frame.next) else {
-            // Solved: remember it, and hand it to the state that asked.
-            let Some(Frame { cells, wins, .. }) = stack.pop() else { break };
-            let Some(parent) = stack.last_mut() else { return Ok(wins) };
-            let universes = &moves[parent.next - 1].1;
-            add_rotated(&mut parent.wins, &wins, universes).ok_or_else(overflow)?;
-            cost.store(&wins);
-            cost.products(universes, &wins);
-            memo.insert(cells, wins.into_boxed_slice());
-            cost.check(memo.len(), memo.capacity())?;
+    let span = u128::from(board) * u128::from(target);
+    let mut solved: Vec<C> = Vec::new();
+    let mut pawns: Vec<Pawn> = starts.iter().map(|&s| (s - 1, 0)).collect();
+    let (last, rest) = pawns.split_last().expect("two players or more");
+    let mut keys = vec![S::key(rest, *last, board, span)];
+    let mut next = vec![0_usize];
+    let mut wins = vec![C::zero(); players];
+    let check = |cost: &Cost, states: &S, solved: &Vec<C>| {
+        cost.check(states.len(), states.words(players), solved.capacity())
+    };
+    check(cost, &states, &solved)?;
+    while let Some(tried) = next.last_mut() {
+        let top = pawns.len() - players;
+        let Some((steps, universes)) = moves.get(*tried) else {
+            // Solved: hand it to the state that asked, and remember it.
+            next.pop();
+            let Some(&asked) = next.last() else { return Ok(wins) };
+            let universes = &moves[asked - 1].1;
+            let (path, child) = wins.split_at_mut(top);
+            add_rotated(&mut path[top - players..], child, universes).ok_or_else(overflow)?;
+            cost.store(child);
+            cost.products(universes, child);
+            let key = keys.pop().expect("one key a state on the path");
+            states.insert(key, solved.len() / players);
+            solved.extend(wins.drain(top..));
+            pawns.truncate(top);
+            check(cost, &states, &solved)?;
             continue;
         };
-        frame.next += 1;
-        let (score, space) = split(frame.cells[0]);
+        *tried += 1;
+        let (space, score) = pawns[top];
         let space = advance(space, *steps, board);
         let score = score + space + 1;
         if score >= target {
-            frame.wins[0] = frame.wins[0].checked_add(universes).ok_or_else(overflow)?;
+            wins[top] = wins[top].checked_add(universes).ok_or_else(overflow)?;
             cost.products(universes, &[]);
             continue;
         }
-        // Look the next state up in a reused buffer; allocate only for a new one.
-        after.clear();
-        after.extend(frame.cells.iter().skip(1).copied().chain([cell(space, score)]));
-        if let Some(known) = memo.get(after.as_slice()) {
-            add_rotated(&mut frame.wins, known, universes).ok_or_else(overflow)?;
+        let key = S::key(&pawns[top + 1..], (space, score), board, span);
+        if let Some(known) = states.get(&key) {
+            let known = &solved[known * players..(known + 1) * players];
+            add_rotated(&mut wins[top..], known, universes).ok_or_else(overflow)?;
             cost.products(universes, known);
-            cost.check(memo.len(), memo.capacity())?;
+            check(cost, &states, &solved)?;
             continue;
         }
-        if memo.len() + stack.len() >= limit {
+        if states.len() + next.len() >= limit {
             return Err(RulesError::MemoTooLarge { limit }.into());
         }
-        stack.push(Frame {
-            cells: after.as_slice().into(),
-            next: 0,
-            wins: vec![C::zero(); players],
-        });
+        pawns.extend_from_within(top + 1..);
+        pawns.push((space, score));
+        keys.push(key);
+        wins.resize(wins.len() + players, C::zero());
+        next.push(0);
     }
     Ok(Vec::new())
 }
 
 /// What the walk has stored and done, in 64-bit words, against the limits.
 struct Cost {
-    /// Words of the allocations of an entry besides its counts' limbs: the
-    /// key's cells and the counts in place, with the allocator's headers.
-    entry: u128,
+    /// Words of a count in the array of solved states.
+    in_place: u128,
     /// Word operations of a product: its limbs, but at least 1024 for
     /// counts on the heap, and 16 in machine words. Allocations and cache
     /// misses in a map of gigabytes, not the limbs, are the cost (measured:
     /// 26 operations a product, at 3 × 10⁹ a second, in the puzzle's
     /// game; 1300 to 1500 with counts of 1000 to 3000 bits).
     floor: u128,
-    /// The entries' allocations and the counts' limbs on the heap (the
-    /// map's own slots are counted by its capacity).
+    /// The counts' limbs on the heap (the states' keys and places, and
+    /// the array of counts, are counted by their capacity).
     heap: u128,
     work: u128,
     limits: DiracLimits,
 }
 
 impl Cost {
-    /// A slot of the map: two boxes and a control byte, rounded up.
-    const SLOT: u128 = 5;
-
-    fn new<C: Count>(players: usize, limits: &DiracLimits, work: u128) -> Self {
+    fn new<C: Count>(limits: &DiracLimits, work: u128) -> Self {
         let in_place = (size_of::<C>() / 8) as u128;
-        let entry = 4 + players as u128 * (2 + in_place);
         let floor = if C::HEAP { 1024 } else { 16 };
-        Self { entry, floor, heap: 0, work, limits: *limits }
+        Self { in_place, floor, heap: 0, work, limits: *limits }
     }
 
     /// A state stored with these counts: their limbs, each with a header
@@ -163,7 +352,7 @@ impl Cost {
     fn store<C: Count>(&mut self, wins: &[C]) {
         let heap = |limbs: u128| if limbs == 0 { 0 } else { limbs + limbs / 2 + 2 };
         let limbs: u128 = wins.iter().map(|count| heap(count.limbs().1)).sum();
-        self.heap = self.heap.saturating_add(self.entry + limbs);
+        self.heap = self.heap.saturating_add(limbs);
     }
 
     /// Products of `universes` by every count of a state (none for a
@@ -175,11 +364,11 @@ impl Cost {
         self.work = self.work.saturating_add(factor + products + wins.len() as u128);
     }
 
-    /// Refuses to go on past the limits, with `capacity` slots in the map
-    /// holding `states`.
-    fn check(&self, states: usize, capacity: usize) -> Result<(), RulesError> {
+    /// Refuses to go on past the limits, with `states` found in `index`
+    /// words and an array of `counts`.
+    fn check(&self, states: usize, index: u128, counts: usize) -> Result<(), RulesError> {
         let limits = &self.limits;
-        let words = self.heap.saturating_add(capacity as u128 * Self::SLOT);
+        let words = self.heap.saturating_add(index).saturating_add(counts as u128 * self.in_place);
         if words <= limits.max_table_words && self.work <= limits.max_work {
             return Ok(());
         }
@@ -196,11 +385,11 @@ impl Cost {
 /// `parent[(k + 1) % n] += universes × child[k]`: the child's player `k` is
 /// the parent's player `k + 1`, the parent's mover having gone to the back.
 fn add_rotated<C: Count>(parent: &mut [C], child: &[C], universes: &C) -> Option<()> {
-    let n = parent.len();
-    for (k, wins) in child.iter().enumerate() {
-        parent[(k + 1) % n].add_product(universes, wins)?;
+    let (last, child) = child.split_last()?;
+    for (parent, wins) in parent[1..].iter_mut().zip(child) {
+        parent.add_product(universes, wins)?;
     }
-    Some(())
+    parent[0].add_product(universes, last)
 }
 
 #[cfg(test)]
@@ -220,6 +409,41 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err, RulesError::MemoTooLarge { limit: 1_000 }.into());
+    }
+
+    #[test]
+    fn every_layout_counts_what_the_per_player_engine_counts() {
+        // The puzzle's game, games to 25 points on either side of the
+        // largest table, and games to 40 points on boards from a
+        // thousand spaces to 2^64 − 1 (where a pawn lands several times
+        // before it wins, so that its space and score vary apart): their
+        // solved states found in a dense table, then by keys packed into
+        // 64 and 128 bits, then by the pawns themselves.
+        let limits = DiracLimits::default();
+        let starts = [4, 8];
+        for (board, target, layout) in [
+            (10, 21, Layout::Dense(44_100)),
+            (40, 25, Layout::Dense(1_000_000)),
+            (41, 25, Layout::Packed64),
+            (1000, 40, Layout::Packed64),
+            (1 << 40, 40, Layout::Packed128),
+            (u64::MAX, 40, Layout::Pawns),
+        ] {
+            let rules = DiceRules { board, target, ..DiceRules::dirac() };
+            assert_eq!(Layout::of(2, &rules, &limits), layout, "board {board}");
+            let memo = wins::<u128>(&starts, &rules, 1 << 20, &limits, &Cell::new(0)).unwrap();
+            let starts = super::super::Starts::parse(
+                "Player 1 starting position: 4\nPlayer 2 starting position: 8\n",
+            )
+            .unwrap();
+            let expected =
+                crate::count_wins::<u128>(&starts, &rules, crate::DiracEngine::PerPlayer).unwrap();
+            assert_eq!(memo, expected, "board {board}");
+        }
+        // A table that would be a large part of the memory allowed is not
+        // made: the states are found by key instead.
+        let small = DiracLimits { max_table_words: 40_000, ..limits };
+        assert_eq!(Layout::of(2, &DiceRules::dirac(), &small), Layout::Packed64);
     }
 
     #[test]

@@ -471,9 +471,11 @@ pub enum RulesError {
         /// [`DiracLimits::max_work`](crate::DiracLimits::max_work).
         max_work: u128,
     },
-    /// The universe tree engine met more nodes than it may visit.
+    /// The universe tree engine would visit more roll nodes than it may
+    /// (counted beforehand where the players' own counts allow, else met
+    /// on the walk).
     #[error(
-        "the universe tree engine visits every roll of every universe and reached its limit of \
+        "the universe tree engine visits every roll of every universe, more than its limit of \
          {limit} rolls"
     )]
     #[diagnostic(help("use --engine per-player, or a lower --target"))]

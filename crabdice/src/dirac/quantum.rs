@@ -17,7 +17,7 @@ use std::cell::Cell;
 use num_bigint::BigUint;
 
 use crate::count::{Count, Universes};
-use crate::error::{CountOverflow, DiceError};
+use crate::error::{CountOverflow, DiceError, RulesError};
 use crate::tally::Tally;
 
 use super::alone::{self, Counts};
@@ -290,10 +290,26 @@ fn check(
         small.check_dirac_size(&at, limits, Counting::Cells)?;
         Counting::Cells
     };
+    if engine == DiracEngine::Tree {
+        tree_fits(&small, &at, limits)?;
+    }
     Ok(match engine {
         DiracEngine::Tree => (*rules, starts.positions().to_vec(), counting),
         DiracEngine::Memo | DiracEngine::PerPlayer => (small, at, counting),
     })
+}
+
+/// Refuses at once a universe tree that would pass its limit of rolls,
+/// counting its rolls from the players' own counts (see `tree::rolls`). A
+/// game too large to count that way is left to the walk, which stops at
+/// the limit by itself.
+fn tree_fits(small: &DiceRules, at: &[u64], limits: &DiracLimits) -> Result<(), DiceError> {
+    let Ok(counting) = small.per_player_counting(at, limits) else { return Ok(()) };
+    let Ok(alone) = per_player(at, small, limits, counting) else { return Ok(()) };
+    match tree::rolls(&alone, small, MAX_TREE_ROLLS) {
+        Some(_) => Ok(()),
+        None => Err(RulesError::TreeTooLarge { limit: MAX_TREE_ROLLS }.into()),
+    }
 }
 
 /// Each player alone, counted as [`check`] chose.
@@ -420,11 +436,12 @@ mod tests {
     use crate::error::RulesError;
 
     /// Every small game the universe tree can walk in 20,000 rolls, checked
-    /// against the other two engines.
+    /// against the other two engines; and the rolls it walks, or that it
+    /// refuses, as counted beforehand from the players' own counts.
     #[test]
     fn the_universe_tree_agrees_with_both_engines_on_small_games() {
         let unbounded = DiracLimits::unbounded();
-        let mut walked = 0;
+        let (mut walked, mut refused) = (0, 0);
         for board in 1..=7 {
             for target in 1..=8 {
                 for faces in 1..=3 {
@@ -433,9 +450,19 @@ mod tests {
                             let rules = DiceRules { board, target, faces, rolls };
                             let starts: Vec<u64> =
                                 (0..players).map(|i| (i * 3 + 1) % board + 1).collect();
-                            let tree = match tree::wins::<u64>(&starts, &rules, 20_000) {
-                                Ok(tree) => tree,
-                                Err(DiceError::Rules(RulesError::TreeTooLarge { .. })) => continue,
+                            let alone =
+                                per_player(&starts, &rules, &unbounded, Counting::Words).unwrap();
+                            let rolls = tree::rolls(&alone, &rules, 20_000);
+                            let tree = match tree::walk::<u64>(&starts, &rules, 20_000) {
+                                Ok((tree, visited)) => {
+                                    assert_eq!(rolls, Some(visited), "{rules} {starts:?}");
+                                    tree
+                                }
+                                Err(DiceError::Rules(RulesError::TreeTooLarge { .. })) => {
+                                    assert_eq!(rolls, None, "{rules} {starts:?}");
+                                    refused += 1;
+                                    continue;
+                                }
                                 Err(other) => panic!("{other}"),
                             };
                             walked += 1;
@@ -459,6 +486,7 @@ mod tests {
             }
         }
         assert!(walked > 300, "only {walked} games were small enough for the tree");
+        assert!(refused > 100, "only {refused} games were too large for the tree");
     }
 
     #[test]

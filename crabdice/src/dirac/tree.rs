@@ -15,11 +15,25 @@
 //! backtracking undoes it. The cost is one step per node, and the puzzle's tree
 //! has about 7 × 10¹⁴ leaves, so the walk stops with
 //! [`RulesError::TreeTooLarge`] after a fixed number of rolls.
+//!
+//! ## How many rolls, beforehand
+//!
+//! Whether the walk would pass its limit is known before it starts. A turn
+//! begun in a universe visits `faces + faces² + … + faces^rolls` roll nodes,
+//! and the universes in which the game is still on at the start of the
+//! game's turn `k` number `Π_j N_j[t_j]`: player `j` has played `t_j` turns
+//! by then, and `N_j[t]` counts its own universes still short of the target
+//! after `t` turns, as the per-player engine counts them (the pawns move
+//! apart, so the players' universes combine freely while nobody has won).
+//! [`rolls`] sums these, so a tree too large is refused at once instead of
+//! after its limit of rolls (the puzzle's: 0.45 s); the walk keeps its own
+//! count all the same, and a test checks the two agree roll for roll.
 
 use crate::count::Count;
 use crate::error::{CountOverflow, DiceError, RulesError};
 
 use super::DiceRules;
+use super::alone::Counts;
 use super::rules::advance;
 
 /// One roll on the path from the root.
@@ -42,6 +56,57 @@ pub(crate) fn wins<C: Count>(
     rules: &DiceRules,
     limit: u64,
 ) -> Result<Vec<C>, DiceError> {
+    walk(starts, rules, limit).map(|(wins, _)| wins)
+}
+
+/// The roll nodes the walk visits, from the players' own counts `alone`
+/// (see the module's documentation), or `None` if they are more than
+/// `limit`.
+pub(crate) fn rolls(alone: &Counts, rules: &DiceRules, limit: u64) -> Option<u64> {
+    let faces = u128::from(rules.faces);
+    let limit = u128::from(limit);
+    // The roll nodes of one turn, while they are within the limit.
+    let turn = if faces == 1 {
+        u128::from(rules.rolls)
+    } else {
+        let (mut sum, mut power) = (0_u128, 1_u128);
+        for _ in 0..rules.rolls {
+            power = power.saturating_mul(faces);
+            sum = sum.saturating_add(power);
+            if sum > limit {
+                break;
+            }
+        }
+        sum
+    };
+    let players = alone.players();
+    let mut total = 0_u128;
+    // Every turn on which the game is on adds at least one roll: at most
+    // `limit + 1` turns are summed.
+    for k in 0.. {
+        let (round, mover) = (k / players, k % players);
+        let mut on = Some(1_u128);
+        for j in 0..players {
+            match alone.playing::<u128>(j, round + usize::from(j < mover)) {
+                Ok(0) => return u64::try_from(total).ok(),
+                Ok(n) => on = on.and_then(|on| on.checked_mul(n)),
+                Err(_) => on = None,
+            }
+        }
+        total = total.saturating_add(on.unwrap_or(u128::MAX).saturating_mul(turn));
+        if total > limit {
+            return None;
+        }
+    }
+    None
+}
+
+/// [`wins`], and the roll nodes visited.
+pub(crate) fn walk<C: Count>(
+    starts: &[u64],
+    rules: &DiceRules,
+    limit: u64,
+) -> Result<(Vec<C>, u64), DiceError> {
     let &DiceRules { board, target, faces, rolls } = rules;
     let players = starts.len();
     let mut spaces: Vec<u64> = starts.iter().map(|&s| s - 1).collect();
@@ -79,7 +144,7 @@ pub(crate) fn wins<C: Count>(
             path.push(Roll { face: 0, nth: 0, mover: (mover + 1) % players, sum: 0, undo: None });
         }
     }
-    Ok(wins)
+    Ok((wins, visited))
 }
 
 #[cfg(test)]

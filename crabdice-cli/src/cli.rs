@@ -283,16 +283,16 @@ pub enum CombatEngine {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct DiceOptions {
     /// Spaces on the board [puzzle: 10].
-    #[arg(long, value_name = "B", value_parser = whole_number, allow_negative_numbers = true)]
+    #[arg(long, value_name = "B", value_parser = positive, allow_negative_numbers = true)]
     pub board: Option<u64>,
     /// Score that wins [puzzle: 1000 in part 1, 21 in part 2].
-    #[arg(long, value_name = "T", value_parser = whole_number, allow_negative_numbers = true)]
+    #[arg(long, value_name = "T", value_parser = positive, allow_negative_numbers = true)]
     pub target: Option<u64>,
     /// Faces of the die [puzzle: 100 in part 1, 3 in part 2].
-    #[arg(long, value_name = "N", value_parser = whole_number, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = positive, allow_negative_numbers = true)]
     pub die: Option<u64>,
     /// Rolls per turn [puzzle: 3].
-    #[arg(long, value_name = "R", value_parser = whole_number, allow_negative_numbers = true)]
+    #[arg(long, value_name = "R", value_parser = positive, allow_negative_numbers = true)]
     pub rolls: Option<u64>,
     /// How part 2 counts universes (`all` also plays part 1 roll by roll).
     #[arg(long, value_enum, default_value_t = DiceEngine::PerPlayer)]
@@ -356,6 +356,16 @@ fn whole_number(text: &str) -> Result<u64, String> {
         Ok(Some(n)) => u64::try_from(n).map_err(|_| format!("`{text}` is more than 2^64 - 1")),
         Ok(None) => Err(format!("`{text}` is more than 2^64 - 1")),
         Err(()) => Err(format!("`{text}` is not a whole number")),
+    }
+}
+
+/// A [`whole_number`] of at least 1: a rule of the game (a board of no
+/// spaces, a die of no faces, no rolls or no points to win is no game, and
+/// a usage error like any other bad value).
+fn positive(text: &str) -> Result<u64, String> {
+    match whole_number(text)? {
+        0 => Err("the rules need 1 or more".to_owned()),
+        n => Ok(n),
     }
 }
 

@@ -1459,15 +1459,20 @@ mod dirac {
 
     #[test]
     fn nonsense_rules_and_bad_positions_are_errors() {
-        crabdice()
-            .args(["dice", "examples/dice.txt", "--board", "0"])
-            .assert()
-            .code(1)
-            .stdout("")
-            .stderr(
-                predicate::str::contains("examples/dice.txt: part 1")
-                    .and(predicate::str::contains("--board")),
-            );
+        // A rule of 0 is a bad value, a usage error (status 2) as any other.
+        for flag in ["--board", "--target", "--die", "--rolls"] {
+            for part in ["1", "2"] {
+                crabdice()
+                    .args(["dice", "examples/dice.txt", "--part", part, flag, "0"])
+                    .assert()
+                    .code(2)
+                    .stdout("")
+                    .stderr(
+                        predicate::str::contains(format!("invalid value '0' for '{flag}"))
+                            .and(predicate::str::contains("the rules need 1 or more")),
+                    );
+            }
+        }
         crabdice()
             .args(["dice", "examples/dice.txt", "--board", "5"])
             .assert()

@@ -86,7 +86,7 @@ pub enum ParseErrorKind {
         /// Where it first appeared.
         first_line: usize,
     },
-    /// A header for a player beyond the second.
+    /// A header after both decks: a third player.
     #[error("`{found}`: Crab Combat has exactly two players")]
     ThirdPlayer {
         /// The header that was found.

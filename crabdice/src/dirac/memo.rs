@@ -115,10 +115,7 @@ impl Key for Box<[Pawn]> {
 /// its wins in the array of solved states.
 trait States {
     /// The key a state is found by.
-    type Key;
-    /// The key of the pawns `rest` then `last`, on a board of `board`
-    /// spaces, `span` cells.
-    fn key(rest: &[Pawn], last: Pawn, board: u64, span: u128) -> Self::Key;
+    type Key: Key;
     fn get(&self, key: &Self::Key) -> Option<usize>;
     fn insert(&mut self, key: Self::Key, at: usize);
     /// How many states it holds.
@@ -130,9 +127,6 @@ trait States {
 /// A hash map from a state's key to its place.
 impl<K: Key> States for FxHashMap<K, usize> {
     type Key = K;
-    fn key(rest: &[Pawn], last: Pawn, board: u64, span: u128) -> K {
-        K::of(rest, last, board, span)
-    }
     fn get(&self, key: &K) -> Option<usize> {
         self.get(key).copied()
     }
@@ -163,7 +157,8 @@ impl Dense {
     /// Keys up to which the table is used: 64 MB of places, about what a
     /// hash map takes at the state limit. Three players at the puzzle's
     /// rules (9.3 million keys, 1.7 million states reached) are solved in
-    /// 0.72 s of CPU and 102 MB, against 1.97 s and 151 MB by a hash map.
+    /// 0.70–0.95 s of CPU and 102 MB, against 2.25–2.36 s and 151 MB by a
+    /// hash map.
     /// The system hands out the zeroed table a page at a time, as the
     /// states reached touch it.
     const KEYS: u128 = 1 << 24;
@@ -171,9 +166,6 @@ impl Dense {
 
 impl States for Dense {
     type Key = u64;
-    fn key(rest: &[Pawn], last: Pawn, board: u64, span: u128) -> u64 {
-        u64::of(rest, last, board, span)
-    }
     fn get(&self, &key: &u64) -> Option<usize> {
         let place = self.places[key as usize];
         (place != 0).then(|| place as usize - 1)
@@ -277,13 +269,25 @@ fn solve<C: Count, S: States>(
     let mut solved: Vec<C> = Vec::new();
     let mut pawns: Vec<Pawn> = starts.iter().map(|&s| (s - 1, 0)).collect();
     let (last, rest) = pawns.split_last().expect("two players or more");
-    let mut keys = vec![S::key(rest, *last, board, span)];
+    let mut keys = vec![S::Key::of(rest, *last, board, span)];
     let mut next = vec![0_usize];
     let mut wins = vec![C::zero(); players];
-    let check = |cost: &Cost, states: &S, solved: &Vec<C>| {
-        cost.check(states.len(), states.words(players), solved.capacity())
+    // What is stored: the states found, their wins, and the path, each
+    // state on it with its pawns, key, wins so far and next move.
+    // The path's stacks only grow: their words change only then.
+    let key_words = <S::Key as Key>::WORDS + <S::Key as Key>::heap(players);
+    let in_place = cost.in_place;
+    let path = |pawns: &Vec<Pawn>, keys: &Vec<S::Key>, wins: &Vec<C>, next: &Vec<usize>| {
+        let words = (pawns.capacity() * 2 + next.capacity()) as u128
+            + keys.capacity() as u128 * key_words
+            + wins.capacity() as u128 * in_place;
+        (words, pawns.capacity())
     };
-    check(cost, &states, &solved)?;
+    let mut grown = path(&pawns, &keys, &wins, &next);
+    let check = |cost: &Cost, states: &S, solved: &Vec<C>, (path, _): (u128, usize)| {
+        cost.check(states.len(), states.words(players) + path, solved.capacity())
+    };
+    check(cost, &states, &solved, grown)?;
     while let Some(tried) = next.last_mut() {
         let top = pawns.len() - players;
         let Some((steps, universes)) = moves.get(*tried) else {
@@ -291,32 +295,33 @@ fn solve<C: Count, S: States>(
             next.pop();
             let Some(&asked) = next.last() else { return Ok(wins) };
             let universes = &moves[asked - 1].1;
-            let (path, child) = wins.split_at_mut(top);
-            add_rotated(&mut path[top - players..], child, universes).ok_or_else(overflow)?;
+            let (asking, child) = wins.split_at_mut(top);
+            add_rotated(&mut asking[top - players..], child, universes).ok_or_else(overflow)?;
             cost.store(child);
             cost.products(universes, child);
             let key = keys.pop().expect("one key a state on the path");
             states.insert(key, solved.len() / players);
             solved.extend(wins.drain(top..));
             pawns.truncate(top);
-            check(cost, &states, &solved)?;
+            check(cost, &states, &solved, grown)?;
             continue;
         };
         *tried += 1;
         let (space, score) = pawns[top];
         let space = advance(space, *steps, board);
-        let score = score + space + 1;
+        // Saturating: a score past 2^64 − 1 has passed any target.
+        let score = score.saturating_add(space + 1);
         if score >= target {
             wins[top] = wins[top].checked_add(universes).ok_or_else(overflow)?;
             cost.products(universes, &[]);
             continue;
         }
-        let key = S::key(&pawns[top + 1..], (space, score), board, span);
+        let key = S::Key::of(&pawns[top + 1..], (space, score), board, span);
         if let Some(known) = states.get(&key) {
             let known = &solved[known * players..(known + 1) * players];
             add_rotated(&mut wins[top..], known, universes).ok_or_else(overflow)?;
             cost.products(universes, known);
-            check(cost, &states, &solved)?;
+            check(cost, &states, &solved, grown)?;
             continue;
         }
         if states.len() + next.len() >= limit {
@@ -327,6 +332,10 @@ fn solve<C: Count, S: States>(
         keys.push(key);
         wins.resize(wins.len() + players, C::zero());
         next.push(0);
+        if pawns.capacity() != grown.1 {
+            grown = path(&pawns, &keys, &wins, &next);
+            check(cost, &states, &solved, grown)?;
+        }
     }
     Ok(Vec::new())
 }
@@ -373,7 +382,7 @@ impl Cost {
     }
 
     /// Refuses to go on past the limits, with `states` found in `index`
-    /// words and an array of `counts`.
+    /// words (and the path's) and `counts` in place.
     fn check(&self, states: usize, index: u128, counts: usize) -> Result<(), RulesError> {
         let limits = &self.limits;
         let words = self.heap.saturating_add(index).saturating_add(counts as u128 * self.in_place);
@@ -452,6 +461,28 @@ mod tests {
         // made: the states are found by key instead.
         let small = DiracLimits { max_table_words: 40_000, ..limits };
         assert_eq!(Layout::of(2, &DiceRules::dirac(), &small), Layout::Packed64);
+    }
+
+    #[test]
+    fn the_path_counts_against_the_memory_limit() {
+        // 300 players scoring 1 a turn to 60 points: one universe, walked
+        // 17,701 states deep before any is solved, each on the path with
+        // its 300 pawns (600 words), 10 million words in all.
+        let rules = DiceRules { board: 1, target: 60, faces: 1, rolls: 1 };
+        let starts = vec![1; 300];
+        let unbounded = DiracLimits::unbounded();
+        let mut expected = vec![0_u64; 300];
+        expected[0] = 1;
+        let all = wins::<u64>(&starts, &rules, 1 << 20, &unbounded, &Cell::new(0)).unwrap();
+        assert_eq!(all, expected);
+        let limits = DiracLimits { max_table_words: 1_000_000, ..unbounded };
+        let Err(DiceError::Rules(RulesError::MemoPastLimits { states, words, .. })) =
+            wins::<u64>(&starts, &rules, 1 << 20, &limits, &Cell::new(0))
+        else {
+            panic!("the path was not counted");
+        };
+        assert_eq!(states, 0);
+        assert!(words > 1_000_000 && words <= 2_000_000, "{words}");
     }
 
     #[test]

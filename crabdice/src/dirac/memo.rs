@@ -415,6 +415,14 @@ mod tests {
 
     use super::*;
 
+    /// The puzzle's example, from 4 and 8.
+    fn puzzle_starts() -> super::super::Starts {
+        super::super::Starts::parse(
+            "Player 1 starting position: 4\nPlayer 2 starting position: 8\n",
+        )
+        .unwrap()
+    }
+
     #[test]
     fn the_memo_stops_at_its_limit() {
         let err = wins::<u64>(
@@ -449,10 +457,7 @@ mod tests {
             let rules = DiceRules { board, target, ..DiceRules::dirac() };
             assert_eq!(Layout::of(2, &rules, &limits), layout, "board {board}");
             let memo = wins::<u128>(&starts, &rules, 1 << 20, &limits, &Cell::new(0)).unwrap();
-            let starts = super::super::Starts::parse(
-                "Player 1 starting position: 4\nPlayer 2 starting position: 8\n",
-            )
-            .unwrap();
+            let starts = puzzle_starts();
             let expected =
                 crate::count_wins::<u128>(&starts, &rules, crate::DiracEngine::PerPlayer).unwrap();
             assert_eq!(memo, expected, "board {board}");
@@ -501,10 +506,7 @@ mod tests {
         let rules = DiceRules { rolls: 500, ..DiceRules::dirac() };
         let unbounded = DiracLimits::unbounded();
         let all = wins::<BigUint>(&[4, 8], &rules, 1 << 20, &unbounded, &Cell::new(0)).unwrap();
-        let starts = super::super::Starts::parse(
-            "Player 1 starting position: 4\nPlayer 2 starting position: 8\n",
-        )
-        .unwrap();
+        let starts = puzzle_starts();
         let per_player =
             crate::count_wins::<BigUint>(&starts, &rules, crate::DiracEngine::PerPlayer).unwrap();
         assert_eq!(all, per_player);
@@ -542,10 +544,7 @@ mod tests {
         let all = wins::<BigUint>(&[4, 8], &rules, 1 << 20, &unbounded, big).unwrap();
         let (narrow, wide, big) = (alone(narrow), alone(wide), alone(big));
         assert!(narrow > 0 && wide > 0 && big >= narrow.max(wide), "{narrow} {wide} {big}");
-        let starts = super::super::Starts::parse(
-            "Player 1 starting position: 4\nPlayer 2 starting position: 8\n",
-        )
-        .unwrap();
+        let starts = puzzle_starts();
         let play = |max_work| {
             let limits = DiracLimits { max_work, ..unbounded };
             crate::play_dirac_within(&starts, &rules, crate::DiracEngine::Memo, &limits)

@@ -274,17 +274,17 @@ fn solve<C: Count, S: States>(
     let mut wins = vec![C::zero(); players];
     // What is stored: the states found, their wins, and the path, each
     // state on it with its pawns, key, wins so far and next move.
-    // The path's stacks only grow: their words change only then.
+    // The path's stacks only grow, so their words change only as a state
+    // is pushed: worked out then, and checked when they have changed.
     let key_words = <S::Key as Key>::WORDS + <S::Key as Key>::heap(players);
     let in_place = cost.in_place;
     let path = |pawns: &Vec<Pawn>, keys: &Vec<S::Key>, wins: &Vec<C>, next: &Vec<usize>| {
-        let words = (pawns.capacity() * 2 + next.capacity()) as u128
+        (pawns.capacity() * 2 + next.capacity()) as u128
             + keys.capacity() as u128 * key_words
-            + wins.capacity() as u128 * in_place;
-        (words, pawns.capacity())
+            + wins.capacity() as u128 * in_place
     };
     let mut grown = path(&pawns, &keys, &wins, &next);
-    let check = |cost: &Cost, states: &S, solved: &Vec<C>, (path, _): (u128, usize)| {
+    let check = |cost: &Cost, states: &S, solved: &Vec<C>, path: u128| {
         cost.check(states.len(), states.words(players) + path, solved.capacity())
     };
     check(cost, &states, &solved, grown)?;
@@ -332,8 +332,9 @@ fn solve<C: Count, S: States>(
         keys.push(key);
         wins.resize(wins.len() + players, C::zero());
         next.push(0);
-        if pawns.capacity() != grown.1 {
-            grown = path(&pawns, &keys, &wins, &next);
+        let now = path(&pawns, &keys, &wins, &next);
+        if now != grown {
+            grown = now;
             check(cost, &states, &solved, grown)?;
         }
     }

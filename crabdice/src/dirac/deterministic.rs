@@ -1287,6 +1287,15 @@ mod tests {
         }
     }
 
+    /// A stretch started from `pawn` scores as the pawn does, turn by turn,
+    /// for `turns` turns.
+    fn stretch_follows(mut pawn: Pawn<'_>, turns: u32, what: &str) {
+        let mut stretch = Stretch::new(pawn.clone());
+        for turn in 0..turns {
+            assert_eq!(stretch.turn(), pawn.turn(), "{what}, turn {turn}");
+        }
+    }
+
     /// The sum of a turn, roll by roll.
     fn slow_sum(offset: u64, rolls: u64, faces: u64) -> u64 {
         (0..rolls).map(|k| (offset + k) % faces + 1).sum()
@@ -1613,12 +1622,9 @@ mod tests {
         rules.push((2, DiceRules { board: 17, target: 1, faces: 10, rolls: 5 }));
         for (players, rules) in rules {
             let die = Die::new(&rules, players);
-            let mut pawn = die.pawn(random(players as u64) as usize, 1 + random(rules.board));
-            let mut stretch = Stretch::new(pawn.clone());
+            let pawn = die.pawn(random(players as u64) as usize, 1 + random(rules.board));
             // Past several wraps of a small die's offsets.
-            for turn in 0..3_000 {
-                assert_eq!(stretch.turn(), pawn.turn(), "{rules}, {players} players, turn {turn}");
-            }
+            stretch_follows(pawn, 3_000, &format!("{rules}, {players} players"));
         }
     }
 
@@ -1649,11 +1655,8 @@ mod tests {
                 steps.saturating_mul(back),
             ][random(4) as usize]
                 .min(faces - 1);
-            let mut pawn = Pawn { die: &die, position: random(board), offset };
-            let mut stretch = Stretch::new(pawn.clone());
-            for turn in 0..200 {
-                assert_eq!(stretch.turn(), pawn.turn(), "{rules}, offset {offset}, turn {turn}");
-            }
+            let pawn = Pawn { die: &die, position: random(board), offset };
+            stretch_follows(pawn, 200, &format!("{rules}, offset {offset}"));
         }
     }
 

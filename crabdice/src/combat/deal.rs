@@ -254,15 +254,19 @@ impl Labelled<'_> {
     /// it: its value capped at `n` (at least 256 entries, the rest out of
     /// reach).
     pub fn need(&self) -> Vec<u32> {
+        let mut need = vec![u32::MAX; (self.largest as usize + 1).max(256)];
+        self.fill_need(&mut need);
+        need
+    }
+
+    /// Writes [`need`](Self::need) into `table`, which has room for every
+    /// label, leaving the entries past the largest label as they are.
+    pub fn fill_need(&self, table: &mut [u32]) {
         let cap = self.deal.cards() as u64;
-        let labels = (self.largest as usize + 1).max(256);
-        (0..labels as u32)
-            .map(
-                |label| {
-                    if label <= self.largest { self.value(label).min(cap) as u32 } else { u32::MAX }
-                },
-            )
-            .collect()
+        for (label, need) in table[..=self.largest as usize].iter_mut().enumerate() {
+            // Labels are u32.
+            *need = self.value(label as u32).min(cap) as u32;
+        }
     }
 
     /// The score of a deck of labels (see [`deck_score`](super::deck_score)).

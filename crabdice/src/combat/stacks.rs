@@ -61,18 +61,17 @@ struct Stack<T> {
 #[derive(Debug)]
 pub(crate) struct Stacks<T> {
     cards: usize,
-    partitions: [Stack<T>; STACKS],
+    /// Empty until the first state is seen, [`STACKS`] from then on: most
+    /// games end before their stacks start watching, and a small value is
+    /// cheap to create and move.
+    partitions: Vec<Stack<T>>,
     /// Bytes the stacks have allocated (they never give memory back).
     bytes: usize,
 }
 
 impl<T> Default for Stacks<T> {
     fn default() -> Self {
-        Self {
-            cards: 0,
-            partitions: std::array::from_fn(|_| Stack { keys: Vec::new(), states: Vec::new() }),
-            bytes: 0,
-        }
+        Self { cards: 0, partitions: Vec::new(), bytes: 0 }
     }
 }
 
@@ -102,6 +101,10 @@ impl<T: Copy + Ord + Hash> Stacks<T> {
         let hash = quick_hash(one, two);
         let split = one.len() as u32;
         let cards = self.cards;
+        if self.partitions.is_empty() {
+            self.partitions.resize_with(STACKS, || Stack { keys: Vec::new(), states: Vec::new() });
+            self.bytes += STACKS * size_of::<Stack<T>>();
+        }
         let stack = &mut self.partitions[(hash >> 60) as usize % STACKS];
         while let Some(top) = stack.keys.last() {
             let stored = &stack.states[stack.states.len() - cards..];
@@ -218,7 +221,8 @@ mod tests {
         let bytes = |stack: &Stack<T>| {
             stack.keys.capacity() * size_of::<Key>() + stack.states.capacity() * size_of::<T>()
         };
-        stacks.partitions.iter().map(bytes).sum()
+        let partitions = stacks.partitions.capacity() * size_of::<Stack<T>>();
+        partitions + stacks.partitions.iter().map(bytes).sum::<usize>()
     }
 
     /// The count of allocated bytes follows the stacks as they grow, and

@@ -276,6 +276,27 @@ mod tests {
         assert_eq!(cycle_length(plain, |_| usize::MAX), Some(20));
     }
 
+    /// The check counts exactly the cards a low card's holder keeps after
+    /// drawing against `E`'s high cards (`2b`): a low card needing one more
+    /// is out of reach, one needing just that many is not.
+    #[test]
+    fn the_low_cards_facing_e_are_in_reach_at_exactly_2b_cards() {
+        // a = 3, b = 1: E's high cards (needs 4 and 5) are in reach of the
+        // 5 cards E keeps, but O keeps 2 and its low cards need 3 or more.
+        let quarter = |card: u8| usize::from(card) / 4;
+        let out_of_reach: [&[u8]; 2] = [&[17, 14, 18, 15, 19, 16], &[12, 20, 13]];
+        assert_eq!(alternates(out_of_reach, quarter), Some(30));
+        assert_eq!(cycle_length(out_of_reach, quarter), Some(30));
+        // a = 4, b = 3: E keeps 7 cards, O keeps 6, and every card needs 6
+        // or 7: the first round starts a sub-game.
+        let eighth = |card: u8| usize::from(card) / 8;
+        let in_reach: [&[u8]; 2] =
+            [&[56, 52, 57, 53, 58, 54, 59, 55], &[48, 60, 49, 61, 50, 62, 51]];
+        assert_eq!(alternates(in_reach, eighth), None);
+        assert_eq!(cycle_length(in_reach, eighth), None);
+        assert_eq!(cycle_length(in_reach, |_| usize::MAX), Some(48));
+    }
+
     /// Every state of up to nine cards 1..=n in which the check fires is on
     /// a cycle of exactly the predicted length, under both rule sets.
     #[test]
@@ -309,5 +330,96 @@ mod tests {
             });
         }
         assert!(accepted > 10_000, "only {accepted} states accepted");
+    }
+
+    /// Plays `decks` while they keep to the see-saw's pattern: no round
+    /// starts a sub-game (under `need`), and the winners alternate, the
+    /// deck of even length winning first. The number of rounds until the
+    /// first state comes back, or `None` at the first round out of the
+    /// pattern (or a deck too short for the shape).
+    fn alternates(decks: [&[u8]; 2], need: impl Fn(u8) -> usize) -> Option<u64> {
+        let start: [VecDeque<u8>; 2] = decks.map(|deck| deck.iter().copied().collect());
+        let even = match (decks[0].len() % 2, decks[1].len() % 2) {
+            (0, 1) => 0,
+            (1, 0) => 1,
+            _ => return None,
+        };
+        if decks[even].is_empty() || decks[1 - even].len() < 3 {
+            return None;
+        }
+        let mut state = start.clone();
+        for round in 0u64.. {
+            if round > 0 && state == start {
+                return Some(round);
+            }
+            assert!(round < 10_000, "{decks:?} keeps the pattern but does not come back");
+            let [one, two] = &mut state;
+            let (a, b) = (one.pop_front()?, two.pop_front()?);
+            if need(a) <= one.len() && need(b) <= two.len() {
+                return None;
+            }
+            let winner = usize::from(b > a);
+            if (winner == even) != (round % 2 == 0) {
+                return None;
+            }
+            if winner == 0 {
+                one.extend([a, b]);
+            } else {
+                two.extend([b, a]);
+            }
+        }
+        unreachable!()
+    }
+
+    /// The check is complete as well as sound: on see-saw-shaped states of
+    /// 5 to 17 cards (high and low cards in place, sometimes a high and a
+    /// low card swapped, so only some classes hold), under needs of several
+    /// scales, it accepts exactly the states that keep alternating with no
+    /// sub-game through a whole cycle, with that cycle's length.
+    #[test]
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "the names of the formulas in the module docs"
+    )]
+    fn it_accepts_exactly_the_states_that_alternate_forever() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut random = move |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below as u64) as usize
+        };
+        let mut accepted = 0;
+        for _ in 0..20_000 {
+            let (a, b) = (1 + random(4), 1 + random(4));
+            let n = 2 * (a + b) + 1;
+            // n of the cards 1..=4n, shuffled; the a + b highest are the
+            // high cards.
+            let mut cards: Vec<u8> = (1..=4 * n as u8).collect();
+            for i in 0..n {
+                let j = i + random(cards.len() - i);
+                cards.swap(i, j);
+            }
+            cards.truncate(n);
+            let mut sorted = cards.clone();
+            sorted.sort_unstable();
+            let (mut highs, mut lows): (Vec<u8>, Vec<u8>) =
+                cards.iter().partition(|&&card| card >= sorted[a + b + 1]);
+            if random(2) == 0 {
+                let (high, low) = (random(highs.len()), random(lows.len()));
+                std::mem::swap(&mut highs[high], &mut lows[low]);
+            }
+            // E = h ℓ h ℓ …, O = ℓ g ℓ g … ℓ.
+            let e: Vec<u8> = (0..a).flat_map(|i| [highs[i], lows[b + 1 + i]]).collect();
+            let mut o = vec![lows[0]];
+            o.extend((0..b).flat_map(|i| [highs[a + i], lows[1 + i]]));
+            let decks: [&[u8]; 2] = if random(2) == 0 { [&e, &o] } else { [&o, &e] };
+            let scale = 1 + random(8);
+            let need = |card: u8| usize::from(card) / scale;
+            let expected = alternates(decks, need);
+            assert_eq!(cycle_length(decks, need), expected, "{decks:?}, needs / {scale}");
+            accepted += usize::from(expected.is_some());
+        }
+        assert!(accepted > 2_000, "only {accepted} see-saws");
     }
 }

@@ -182,6 +182,22 @@ mod tests {
         assert_eq!(set.insert(1, &[1, 3, 2]), None);
     }
 
+    /// A store with room left for exactly the next insert does not grow:
+    /// records of 4 cards grow to 4, 8 and 16 cards for the first three
+    /// states, and the fourth fits; the splits grow to 1, 2 and 4 alike.
+    #[test]
+    fn a_store_with_just_enough_room_does_not_grow() {
+        let mut set = StateSet::<u8>::new(4);
+        for i in 0..3 {
+            assert_eq!(set.insert(2, &[i, i + 1, i + 2, i + 3]), None);
+        }
+        let before = set.stores();
+        assert_eq!(before[..2], [16, 4 * size_of::<u32>()]);
+        assert_eq!(set.grown_stores()[..2], [0, 0]);
+        assert_eq!(set.insert(2, &[9, 9, 9, 9]), None);
+        assert_eq!(set.stores()[..2], before[..2]);
+    }
+
     #[test]
     fn growth_is_announced_before_it_happens() {
         let mut set = StateSet::<u64>::new(5);

@@ -198,6 +198,21 @@ mod tests {
         assert_eq!(set.stores()[..2], before[..2]);
     }
 
+    /// `table_bytes` is what hashbrown allocates for a table of each
+    /// capacity up to 64, none included (to within a group of control
+    /// bytes, fewer without SSE2).
+    #[test]
+    fn table_bytes_are_what_hashbrown_allocates() {
+        for capacity in 0..=64 {
+            let allocated = HashTable::<u32>::with_capacity(capacity).allocation_size();
+            let expected = table_bytes(capacity);
+            assert!(
+                allocated <= expected && allocated + GROUP >= expected,
+                "capacity {capacity}: {allocated} for {expected}"
+            );
+        }
+    }
+
     #[test]
     fn growth_is_announced_before_it_happens() {
         let mut set = StateSet::<u64>::new(5);

@@ -516,3 +516,12 @@ fn the_references_read_the_puzzle_examples_and_refuse_what_the_spec_refuses() {
         assert_eq!((kind_name(error.kind()), error.line()), (kind, line), "{text:?}");
     }
 }
+
+/// Each game's name in output is the one its docs and the command line
+/// use: `combat` for a deal, `dice` for starting positions.
+#[test]
+fn each_detected_game_has_its_name_in_output() {
+    let dice = "Player 1 starting position: 4\nPlayer 2 starting position: 8\n";
+    assert_eq!(Game::detect("Player 1:\n9\n\nPlayer 2:\n5\n").unwrap().name(), "combat");
+    assert_eq!(Game::detect(dice).unwrap().name(), "dice");
+}

@@ -589,4 +589,18 @@ mod tests {
         assert_eq!(large.largest, 3);
         assert_eq!(large.cards([3, 1].into_iter()), vec![1000, 3]);
     }
+
+    /// Past 256 labels the need table still has an entry for every label:
+    /// 300 cards, ranked (300 > 255), need their own values at labels 0 to
+    /// 299, the highest capped at the 300 cards of the deal.
+    #[test]
+    fn the_need_table_covers_every_label_past_256() {
+        let deal = Deal::new((1..=150).collect(), (151..=300).collect()).unwrap();
+        let labelled = deal.labelled();
+        assert!(!labelled.labels_are_values());
+        assert_eq!(labelled.largest, 299);
+        let need = labelled.need();
+        assert_eq!(need.len(), 300);
+        assert_eq!((need[0], need[255], need[298], need[299]), (1, 256, 299, 300));
+    }
 }

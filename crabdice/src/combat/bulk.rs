@@ -331,15 +331,16 @@ impl<S: Slots> Level<S> {
             + self.seen.bytes()
     }
 
-    fn load(
-        &mut self,
+    /// A level for a game of `room` cards, holding `one` and `two`.
+    fn holding(
         one: impl Iterator<Item = S::Card>,
         two: impl Iterator<Item = S::Card>,
         room: usize,
-    ) {
-        self.decks[0].load(one, room);
-        self.decks[1].load(two, room);
-        self.shared = false;
+    ) -> Self {
+        let mut level = Self::new(room);
+        level.decks[0].load(one, room);
+        level.decks[1].load(two, room);
+        level
     }
 
     /// Both decks' cards.
@@ -865,8 +866,7 @@ fn play_ahead<S: Slots, const SUB_GAMES: bool>(
         held: Held::default(),
     };
     let cards = decks[0].len() + decks[1].len();
-    let mut level = Level::<S>::new(cards);
-    level.load(decks[0].iter().copied(), decks[1].iter().copied(), cards);
+    let mut level = Level::<S>::holding(decks[0].iter().copied(), decks[1].iter().copied(), cards);
     level.shared = true;
     // Whatever happens, the frame's work is in the table.
     let _ = play::<S, SUB_GAMES>(&mut ctx, &mut vec![level], 0, u64::MAX, Watch::Stacks);
@@ -1128,17 +1128,11 @@ fn play_deal<S: Slots, const SUB_GAMES: bool>(
     let label = |&l: &u32| S::Card::from_u32(l);
     let cards = labelled.cards_in_deal();
     let level = |state: &[Vec<S::Card>; 2]| {
-        let mut level = Level::<S>::new(cards);
-        level.load(state[0].iter().copied(), state[1].iter().copied(), cards);
-        level
+        Level::<S>::holding(state[0].iter().copied(), state[1].iter().copied(), cards)
     };
     // The deal, loaded straight from the labels (no copy of it is kept).
-    let dealt = || {
-        let mut level = Level::<S>::new(cards);
-        let deck = |player| labelled.deck(player).map(|l| label(&l));
-        level.load(deck(Player::One), deck(Player::Two), cards);
-        level
-    };
+    let deck = |player| labelled.deck(player).map(|l| label(&l));
+    let dealt = || Level::<S>::holding(deck(Player::One), deck(Player::Two), cards);
     // Room for a few levels of sub-games at once: most deals nest no
     // deeper, and growing the vector moves every level.
     let mut levels = Vec::with_capacity(if SUB_GAMES { (cards / 2).clamp(1, 4) } else { 1 });

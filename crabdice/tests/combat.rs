@@ -183,7 +183,9 @@ mod combat {
             Limits { max_rounds: 2, ..Limits::default() },
             &mut |_| calls += 1,
         );
-        assert_eq!(result, Err(crabdice::Exhausted::Rounds { limit: 2, played: 3 }));
+        // No sub-game can start, so the game is played in passes (of 2 and
+        // then 2 rounds), and the limit is checked at the end of each.
+        assert_eq!(result, Err(crabdice::Exhausted::Rounds { limit: 2, played: 4 }));
     }
 
     /// The heaviest benchmark deal: about a million rounds in bulk.
@@ -450,20 +452,30 @@ mod combat {
     #[test]
     fn every_small_deal_matches_the_reference() {
         let (mut deals, mut repetitions, mut cycles) = (0, 0, 0);
-        for values in [&[1, 2, 3, 4, 5, 6][..], &[1, 2, 3, 5, 8, 13, 21], &[2, 3, 4, 6, 7, 9]] {
+        // Recursive games that can never start a sub-game, by how they end.
+        let mut flat = [0; 2];
+        let sets = [&[1, 2, 3, 4, 5, 6][..], &[1, 2, 3, 5, 8, 13, 21], &[2, 3, 4, 6, 7, 9]];
+        // The cards of the loop example, whose plain game cycles.
+        for values in sets.into_iter().chain([&[2, 14, 19, 29, 43][..]]) {
             all_deals(values, &mut |one, two| {
                 check(one, two);
                 deals += 1;
                 let d = deal(one, two);
-                repetitions +=
-                    u32::from(play(&d, Variant::Recursive).unwrap().end == End::Repetition);
+                let repeated = play(&d, Variant::Recursive).unwrap().end == End::Repetition;
+                repetitions += u32::from(repeated);
                 cycles +=
                     u32::from(matches!(play(&d, Variant::Plain).unwrap().end, End::Cycle { .. }));
+                if !d.can_recurse() {
+                    flat[usize::from(repeated)] += 1;
+                }
             });
         }
         assert!(deals > 10_000);
-        // The exhaustive sweep must exercise the rarer paths too.
+        // The exhaustive sweep must exercise the rarer paths too: among them
+        // recursive games without sub-games (played in passes) that end by
+        // repetition, which only the general engine can place.
         assert!(repetitions > 0 && cycles > 0, "repetitions {repetitions}, cycles {cycles}");
+        assert!(flat[0] > 0 && flat[1] > 0, "without sub-games: {flat:?}");
     }
 
     /// Deals of `one + two` cards, either `1..=n` (the puzzle's shape) or
@@ -568,6 +580,7 @@ mod combat {
             if !deal(&one, &two).can_recurse() {
                 prop_assert_eq!((expected.games, expected.max_depth), (1, 0));
             }
+            check(&one, &two);
         }
     }
 

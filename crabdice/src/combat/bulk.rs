@@ -955,7 +955,8 @@ impl Finish for ScoreOfPasses<'_, '_> {
 }
 
 /// The winner's score by `variant`'s rules (`None` when a plain game never
-/// ends), without building the final decks when the game is plain.
+/// ends), without building the final decks when the game is played in
+/// passes.
 pub(super) fn score(
     labelled: &Labelled<'_>,
     variant: Variant,
@@ -963,7 +964,13 @@ pub(super) fn score(
 ) -> Result<Option<u128>, Exhausted> {
     match variant {
         Variant::Plain => passes::solve(labelled, budget, ScoreOfPasses(labelled)),
-        Variant::Recursive => Ok(solve(labelled, variant, budget)?.score),
+        Variant::Recursive if !labelled.can_recurse() => {
+            match passes::solve(labelled, budget, ScoreOfPasses(labelled))? {
+                Some(score) => Ok(Some(score)),
+                None => Ok(general(labelled, variant, budget)?.score),
+            }
+        }
+        Variant::Recursive => Ok(general(labelled, variant, budget)?.score),
     }
 }
 
@@ -973,13 +980,25 @@ pub(super) fn solve(
     variant: Variant,
     budget: &mut Budget<'_>,
 ) -> Result<Outcome, Exhausted> {
-    // Plain games are played in passes; only an endless one needs the
-    // general engine, for the exact start and length of its cycle.
-    if variant == Variant::Plain
+    // Plain games are played in passes, and so are recursive games that
+    // can never start a sub-game (see `fast.md`); only an endless one
+    // needs the general engine, for the exact start and length of its
+    // cycle.
+    if (variant == Variant::Plain || !labelled.can_recurse())
         && let Some(outcome) = passes::solve(labelled, budget, OutcomeOfPasses(labelled))?
     {
         return Ok(outcome);
     }
+    general(labelled, variant, budget)
+}
+
+/// Plays a deal by `variant`'s rules with the general engine (rings, sub-games,
+/// repetition).
+fn general(
+    labelled: &Labelled<'_>,
+    variant: Variant,
+    budget: &mut Budget<'_>,
+) -> Result<Outcome, Exhausted> {
     // Deep nesting only happens with huge decks; give those a stack to
     // match.
     let stack = if variant == Variant::Recursive { stack_for(labelled.cards_in_deal()) } else { 0 };

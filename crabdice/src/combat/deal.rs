@@ -73,6 +73,9 @@ pub struct Deal {
     decks: PerPlayer<Vec<Card>>,
     /// The highest card, which decides how the engines label cards.
     highest: Card,
+    /// The two lowest cards (`Card::MAX` for a card that is not there),
+    /// which decide whether a sub-game can ever start.
+    lowest: [Card; 2],
 }
 
 impl Deal {
@@ -97,7 +100,7 @@ impl Deal {
         if !cards.scores_fit() {
             return Err(DealError::TooLarge);
         }
-        Ok(Self { decks: PerPlayer::new(one, two), highest: cards.highest })
+        Ok(Self { decks: PerPlayer::new(one, two), highest: cards.highest, lowest: cards.lowest })
     }
 
     /// Reads a deal in the puzzle's format: `Player 1:` and one card a line,
@@ -142,16 +145,8 @@ impl Deal {
     /// # Ok::<_, crabdice::DealError>(())
     /// ```
     pub fn can_recurse(&self) -> bool {
-        let mut lowest = [Card::MAX; 2];
-        for &card in self.decks.one.iter().chain(&self.decks.two) {
-            if card < lowest[0] {
-                lowest = [card, lowest[0]];
-            } else if card < lowest[1] {
-                lowest[1] = card;
-            }
-        }
         let left = self.cards().saturating_sub(2) as u128;
-        u128::from(lowest[0]) + u128::from(lowest[1]) <= left
+        u128::from(self.lowest[0]) + u128::from(self.lowest[1]) <= left
     }
 
     /// The largest score any deck of this deal can reach: all its cards in
@@ -227,6 +222,12 @@ impl Labelled<'_> {
     /// The number of cards in the deal.
     pub fn cards_in_deal(&self) -> usize {
         self.deal.cards()
+    }
+
+    /// Whether a game of Recursive Combat on the deal can ever start a
+    /// sub-game ([`Deal::can_recurse`]).
+    pub fn can_recurse(&self) -> bool {
+        self.deal.can_recurse()
     }
 
     /// Whether every card is its own label.
@@ -309,7 +310,6 @@ enum Refused {
 
 /// The cards of a deal so far, checked one at a time: the one place both
 /// [`Deal::new`] and the parser decide what a valid deal is.
-#[derive(Default)]
 struct Cards {
     /// Each card and where it was dealt (an index, or a line).
     first: FxHashMap<Card, usize>,
@@ -317,6 +317,15 @@ struct Cards {
     /// bound needs to be computed).
     sum: u128,
     highest: Card,
+    /// The two lowest cards so far, lowest first; `Card::MAX` until there
+    /// are two.
+    lowest: [Card; 2],
+}
+
+impl Default for Cards {
+    fn default() -> Self {
+        Self { first: FxHashMap::default(), sum: 0, highest: 0, lowest: [Card::MAX; 2] }
+    }
 }
 
 /// The largest score of any deck of these cards: all of them in one deck,
@@ -341,6 +350,11 @@ impl Cards {
         self.first.insert(card, place);
         self.sum = self.sum.saturating_add(u128::from(card));
         self.highest = self.highest.max(card);
+        if card < self.lowest[0] {
+            self.lowest = [card, self.lowest[0]];
+        } else if card < self.lowest[1] {
+            self.lowest[1] = card;
+        }
         Ok(())
     }
 
@@ -406,7 +420,8 @@ impl Parser<'_> {
         if !self.cards.scores_fit() {
             return Err(ParseError::at_end(ParseErrorKind::DealTooLarge, self.source));
         }
-        Ok(Deal { decks: self.decks, highest: self.cards.highest })
+        let Cards { highest, lowest, .. } = self.cards;
+        Ok(Deal { decks: self.decks, highest, lowest })
     }
 
     /// A header that is not the one expected: misnumbered, even when its

@@ -21,6 +21,8 @@
 //! repetition; the number of rounds until then is known in advance, so that
 //! costs nothing per round.
 
+use std::marker::PhantomData;
+
 use crate::cores;
 
 use super::deal::{Label, Labelled};
@@ -101,30 +103,67 @@ const KEEP: [[u8; WINDOW]; WINDOW + 1] = {
     keep
 };
 
-/// 256 one-byte slots: wrapping is a cast. With `VALUES`, every label is
-/// the card's own value, and a card's need is the label itself: no table
-/// lookup in the round loop. (The table caps needs at `n`, but a need the
-/// player cannot meet starts no sub-game either way.) Never for plain
-/// Combat, whose needs are all out of reach.
-struct ByteRing<const VALUES: bool>([u8; 256]);
+/// How a [`ByteRing`]'s labels give their needs.
+trait Needs: Send + Sync + 'static {
+    /// What the needs are looked up in.
+    type Table: Clone + Send + Sync;
+    /// The table for the deal (see [`Slots::table`]).
+    fn table(labelled: &Labelled<'_>, sub_games: bool) -> Self::Table;
+    /// A label's need (see [`Slots::need`]).
+    fn need(table: &Self::Table, card: u8) -> usize;
+}
 
-impl<const VALUES: bool> Slots for ByteRing<VALUES> {
-    type Card = u8;
+/// Every label is the card's own value, and so its own need: no table to
+/// build (clearing a kilobyte was 5% of a 3 + 3 deal) and no lookup in the
+/// round loop. (The table caps needs at `n`, but a need the player cannot
+/// meet starts no sub-game either way.) Never for plain Combat, whose
+/// needs are all out of reach.
+struct Values;
+
+impl Needs for Values {
+    type Table = ();
+    fn table(_: &Labelled<'_>, _: bool) {}
+    #[inline]
+    fn need((): &(), card: u8) -> usize {
+        usize::from(card)
+    }
+}
+
+/// Labels are ranks, or the game is plain: needs come from a table (all
+/// out of reach for plain Combat).
+struct Ranked;
+
+impl Needs for Ranked {
     type Table = [u32; 256];
     fn table(labelled: &Labelled<'_>, sub_games: bool) -> Self::Table {
         let mut table = [u32::MAX; 256];
-        // Labels that are values are their own need (`need` below).
-        if sub_games && !VALUES {
+        if sub_games {
             labelled.fill_need(&mut table);
         }
         table
     }
     #[inline]
     fn need(table: &Self::Table, card: u8) -> usize {
-        if VALUES { usize::from(card) } else { table[usize::from(card)] as usize }
+        table[usize::from(card)] as usize
+    }
+}
+
+/// 256 one-byte slots: wrapping is a cast. `N` says where a label's need
+/// comes from.
+struct ByteRing<N: Needs>([u8; 256], PhantomData<N>);
+
+impl<N: Needs> Slots for ByteRing<N> {
+    type Card = u8;
+    type Table = N::Table;
+    fn table(labelled: &Labelled<'_>, sub_games: bool) -> Self::Table {
+        N::table(labelled, sub_games)
+    }
+    #[inline]
+    fn need(table: &Self::Table, card: u8) -> usize {
+        N::need(table, card)
     }
     fn with_room_for(_: usize) -> Self {
-        Self([0; 256])
+        Self([0; 256], PhantomData)
     }
     fn fits(&self, cards: usize) -> bool {
         cards <= 255
@@ -967,10 +1006,10 @@ pub(super) fn score(
         Variant::Recursive if !labelled.can_recurse() => {
             match passes::solve(labelled, budget, ScoreOfPasses(labelled))? {
                 Some(score) => Ok(Some(score)),
-                None => Ok(general(labelled, variant, budget)?.score),
+                None => Ok(general::<WinningScore>(labelled, variant, budget)?.0),
             }
         }
-        Variant::Recursive => Ok(general(labelled, variant, budget)?.score),
+        Variant::Recursive => Ok(general::<WinningScore>(labelled, variant, budget)?.0),
     }
 }
 
@@ -989,31 +1028,84 @@ pub(super) fn solve(
     {
         return Ok(outcome);
     }
-    general(labelled, variant, budget)
+    general::<Outcome>(labelled, variant, budget)
+}
+
+/// What a caller asks of the top game: its whole [`Outcome`], or only the
+/// winner's score ([`WinningScore`]), which a game that ends with an empty
+/// deck gives without building the final decks.
+trait Answer: Sized + Send {
+    /// The answer for a top game that `winner` won after `rounds` rounds,
+    /// from the final decks (`scratch` is room to straighten one).
+    fn won<S: Slots>(
+        labelled: &Labelled<'_>,
+        decks: &[Deck<S>; 2],
+        winner: usize,
+        rounds: u64,
+        scratch: &mut Vec<S::Card>,
+    ) -> Self;
+    /// The answer from the whole outcome (a top game that cycles or
+    /// repeats).
+    fn of(outcome: Outcome) -> Self;
+}
+
+impl Answer for Outcome {
+    fn won<S: Slots>(
+        labelled: &Labelled<'_>,
+        decks: &[Deck<S>; 2],
+        winner: usize,
+        rounds: u64,
+        _: &mut Vec<S::Card>,
+    ) -> Self {
+        outcome(labelled, labels(decks), Some(winner), End::EmptyDeck, rounds)
+    }
+    fn of(outcome: Outcome) -> Self {
+        outcome
+    }
+}
+
+/// The winner's score alone (`None` when a plain game never ends).
+struct WinningScore(Option<u128>);
+
+impl Answer for WinningScore {
+    fn won<S: Slots>(
+        labelled: &Labelled<'_>,
+        decks: &[Deck<S>; 2],
+        winner: usize,
+        _: u64,
+        scratch: &mut Vec<S::Card>,
+    ) -> Self {
+        Self(Some(labelled.score(decks[winner].contiguous(scratch))))
+    }
+    fn of(outcome: Outcome) -> Self {
+        Self(outcome.score)
+    }
 }
 
 /// Plays a deal by `variant`'s rules with the general engine (rings, sub-games,
 /// repetition).
-fn general(
+fn general<A: Answer>(
     labelled: &Labelled<'_>,
     variant: Variant,
     budget: &mut Budget<'_>,
-) -> Result<Outcome, Exhausted> {
+) -> Result<A, Exhausted> {
     // Deep nesting only happens with huge decks; give those a stack to
     // match.
     let stack = if variant == Variant::Recursive { stack_for(labelled.cards_in_deal()) } else { 0 };
     let largest = labelled.largest;
     let mut run = || match (u8::try_from(largest).is_ok(), u16::try_from(largest).is_ok(), variant)
     {
-        (true, _, Variant::Plain) => solve_with::<ByteRing<false>, false>(labelled, budget),
+        (true, _, Variant::Plain) => solve_with::<ByteRing<Ranked>, false, A>(labelled, budget),
         (true, _, Variant::Recursive) if labelled.labels_are_values() => {
-            solve_with::<ByteRing<true>, true>(labelled, budget)
+            solve_with::<ByteRing<Values>, true, A>(labelled, budget)
         }
-        (true, _, Variant::Recursive) => solve_with::<ByteRing<false>, true>(labelled, budget),
-        (false, true, Variant::Plain) => solve_with::<WideRing<u16>, false>(labelled, budget),
-        (false, true, Variant::Recursive) => solve_with::<WideRing<u16>, true>(labelled, budget),
-        (false, false, Variant::Plain) => solve_with::<WideRing<u32>, false>(labelled, budget),
-        (false, false, Variant::Recursive) => solve_with::<WideRing<u32>, true>(labelled, budget),
+        (true, _, Variant::Recursive) => solve_with::<ByteRing<Ranked>, true, A>(labelled, budget),
+        (false, true, Variant::Plain) => solve_with::<WideRing<u16>, false, A>(labelled, budget),
+        (false, true, Variant::Recursive) => solve_with::<WideRing<u16>, true, A>(labelled, budget),
+        (false, false, Variant::Plain) => solve_with::<WideRing<u32>, false, A>(labelled, budget),
+        (false, false, Variant::Recursive) => {
+            solve_with::<WideRing<u32>, true, A>(labelled, budget)
+        }
     };
     if stack <= 1 << 20 {
         run()
@@ -1077,10 +1169,10 @@ impl<C: Label> Drop for AbandonOnDrop<'_, C> {
     }
 }
 
-fn solve_with<S: Slots, const SUB_GAMES: bool>(
+fn solve_with<S: Slots, const SUB_GAMES: bool, A: Answer>(
     labelled: &Labelled<'_>,
     budget: &mut Budget<'_>,
-) -> Result<Outcome, Exhausted> {
+) -> Result<A, Exhausted> {
     // Plain Combat never starts a sub-game: every card needs more cards
     // than anyone can hold.
     let need = S::table(labelled, SUB_GAMES);
@@ -1093,23 +1185,23 @@ fn solve_with<S: Slots, const SUB_GAMES: bool>(
     let too_small = cards < speculate::SPECULATE_FROM_CARDS;
     if !SUB_GAMES || budget.speculate_after == u64::MAX || too_deep || too_small {
         let scratch = [Vec::new(), Vec::new()];
-        return play_deal::<S, SUB_GAMES>(
+        return play_deal::<S, SUB_GAMES, A>(
             labelled,
             Context { need: &need, budget, scratch, spec: None, held: Held::default() },
         );
     }
-    speculating::<S, SUB_GAMES>(labelled, budget, &need, &Shared::new())
+    speculating::<S, SUB_GAMES, A>(labelled, budget, &need, &Shared::new())
 }
 
 /// Plays the deal as [`solve_with`] does, sharing sub-games with a helper
 /// thread through `shared`, which starts the first time a sub-game runs
 /// long.
-fn speculating<S: Slots, const SUB_GAMES: bool>(
+fn speculating<S: Slots, const SUB_GAMES: bool, A: Answer>(
     labelled: &Labelled<'_>,
     budget: &mut Budget<'_>,
     need: &S::Table,
     shared: &Shared<S::Card>,
-) -> Result<Outcome, Exhausted> {
+) -> Result<A, Exhausted> {
     let stack = stack_ahead(labelled.cards_in_deal()) + (1 << 20);
     let after = budget.speculate_after;
     let scratch = [Vec::new(), Vec::new()];
@@ -1133,15 +1225,15 @@ fn speculating<S: Slots, const SUB_GAMES: bool>(
             after,
         };
         let ctx = Context { need, budget, scratch, spec: Some(spec), held: Held::default() };
-        play_deal::<S, SUB_GAMES>(labelled, ctx)
+        play_deal::<S, SUB_GAMES, A>(labelled, ctx)
     })
 }
 
 /// Plays the deal, in `ctx`; see `fast.md`.
-fn play_deal<S: Slots, const SUB_GAMES: bool>(
+fn play_deal<S: Slots, const SUB_GAMES: bool, A: Answer>(
     labelled: &Labelled<'_>,
     mut ctx: Context<'_, '_, S>,
-) -> Result<Outcome, Exhausted> {
+) -> Result<A, Exhausted> {
     let variant = if SUB_GAMES { Variant::Recursive } else { Variant::Plain };
     let watch = if SUB_GAMES { Watch::Stacks } else { Watch::Brent };
     let label = |&l: &u32| S::Card::from_u32(l);
@@ -1150,22 +1242,20 @@ fn play_deal<S: Slots, const SUB_GAMES: bool>(
         Level::<S>::holding(state[0].iter().copied(), state[1].iter().copied(), cards)
     };
     // The deal, loaded straight from the labels (no copy of it is kept).
-    let deck = |player| labelled.deck(player).map(|l| label(&l));
-    let dealt = || Level::<S>::holding(deck(Player::One), deck(Player::Two), cards);
+    let deck_of = |player| labelled.deck(player).map(|l| label(&l));
+    let dealt = || Level::<S>::holding(deck_of(Player::One), deck_of(Player::Two), cards);
     // Room for a few levels of sub-games at once: most deals nest no
     // deeper, and growing the vector moves every level.
     let mut levels = Vec::with_capacity(if SUB_GAMES { (cards / 2).clamp(1, 4) } else { 1 });
-    levels.push(dealt());
+    levels.push(Level::new(cards));
+    for (deck, player) in levels[0].decks.iter_mut().zip(Player::ALL) {
+        deck.load(deck_of(player), cards);
+    }
     let (stop, rounds) = play::<S, SUB_GAMES>(&mut ctx, &mut levels, 0, u64::MAX, watch)?;
     let length = match stop {
         Stop::Empty(winner) => {
-            return Ok(outcome(
-                labelled,
-                labels(&levels[0].decks),
-                Some(winner),
-                End::EmptyDeck,
-                rounds,
-            ));
+            let scratch = &mut ctx.scratch[0];
+            return Ok(A::won(labelled, &levels[0].decks, winner, rounds, scratch));
         }
         Stop::Repeated(length) => length,
         Stop::Limit => unreachable!("the top game is played without a round limit"),
@@ -1208,7 +1298,7 @@ fn play_deal<S: Slots, const SUB_GAMES: bool>(
         advance::<S, SUB_GAMES>(&mut ctx, &mut levels, &mut ahead, 1)?;
         mu += 1;
     }
-    Ok(match variant {
+    Ok(A::of(match variant {
         Variant::Plain => outcome(
             labelled,
             labels(&behind.decks),
@@ -1219,7 +1309,7 @@ fn play_deal<S: Slots, const SUB_GAMES: bool>(
         Variant::Recursive => {
             outcome(labelled, labels(&behind.decks), Some(0), End::Repetition, mu + length)
         }
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -1284,14 +1374,19 @@ mod tests {
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let labelled = deal.labelled();
-            let need = ByteRing::<false>::table(&labelled, true);
+            let need = ByteRing::<Ranked>::table(&labelled, true);
             let shared = Shared::new();
             shared.panic_in_helper.store(true, std::sync::atomic::Ordering::Relaxed);
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let mut quiet = |_| {};
                 let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);
                 budget.speculate_after = 0;
-                speculating::<ByteRing<false>, true>(&labelled, &mut budget, &need, &shared)
+                speculating::<ByteRing<Ranked>, true, Outcome>(
+                    &labelled,
+                    &mut budget,
+                    &need,
+                    &shared,
+                )
             }));
             sender.send(outcome.is_err()).expect("the test is waiting");
         });
@@ -1324,9 +1419,9 @@ mod tests {
             head in 0..2048usize,
             count in 0..256usize,
         ) {
-            let mut from = ByteRing::<true>([0; 256]);
+            let mut from = ByteRing::<Values>([0; 256], PhantomData);
             from.0.copy_from_slice(&slots);
-            let mut to = ByteRing::<true>([0xAA; 256]);
+            let mut to = ByteRing::<Values>([0xAA; 256], PhantomData);
             let high = to.copy_top(&from, head, count);
             let (cards, expected_high) = expected(&slots, head, count);
             prop_assert_eq!(&to.0[..count], &cards[..]);

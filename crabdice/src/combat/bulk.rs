@@ -1001,16 +1001,14 @@ pub(super) fn score(
     variant: Variant,
     budget: &mut Budget<'_>,
 ) -> Result<Option<u128>, Exhausted> {
-    match variant {
-        Variant::Plain => passes::solve(labelled, budget, ScoreOfPasses(labelled)),
-        Variant::Recursive if !labelled.can_recurse() => {
-            match passes::solve(labelled, budget, ScoreOfPasses(labelled))? {
-                Some(score) => Ok(Some(score)),
-                None => Ok(general::<WinningScore>(labelled, variant, budget)?.0),
-            }
+    // As in `solve`, a game without sub-games is played in passes.
+    if variant == Variant::Plain || !labelled.can_recurse() {
+        let score = passes::solve(labelled, budget, ScoreOfPasses(labelled))?;
+        if score.is_some() || variant == Variant::Plain {
+            return Ok(score);
         }
-        Variant::Recursive => Ok(general::<WinningScore>(labelled, variant, budget)?.0),
     }
+    Ok(general::<WinningScore>(labelled, variant, budget)?.0)
 }
 
 /// Plays a deal by `variant`'s rules; see `fast.md`.

@@ -4,8 +4,8 @@
 //! the totals are compared. Also counts the deals on which the public model,
 //! which remembers states by a lossy fingerprint, gives a wrong answer.
 //!
-//! With `plain`, the same for plain Combat (part 1), where the model is
-//! exact: each side solves all the deals in a batch, the batches alternate
+//! With `plain` (or `plain N` for `N + N` deals, 25 unless given), the same
+//! for plain Combat (part 1), where the model is exact: each side solves all the deals in a batch, the batches alternate
 //! eleven times, and the medians are compared. Deals differ from one to the
 //! next as users' inputs do, so the branch predictor cannot learn one game's
 //! winners by heart, as it does when one deal is timed over and over.
@@ -17,6 +17,7 @@
 //! ```sh
 //! cargo run --release --example versus -- 3000          # deals (seeds 0..3000)
 //! cargo run --release --example versus -- 3000 plain    # plain Combat
+//! cargo run --release --example versus -- 3000 plain 5  # plain, 5 + 5 deals
 //! cargo run --release --example versus -- 3000 light 5  # 5 + 5 deals
 //! ```
 
@@ -33,7 +34,10 @@ use crabdice::{Variant, winning_score};
 fn main() {
     let deals: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(3000);
     match std::env::args().nth(2).as_deref() {
-        Some("plain") => return batches(deals, Variant::Plain, 25),
+        Some("plain") => {
+            let cards = std::env::args().nth(3).and_then(|a| a.parse().ok()).unwrap_or(25);
+            return batches(deals, Variant::Plain, cards);
+        }
         Some("light") => {
             let cards = std::env::args().nth(3).and_then(|a| a.parse().ok()).unwrap_or(5);
             return batches(deals, Variant::Recursive, cards);

@@ -482,17 +482,21 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
     let [one, two] = decks;
     let (mut head_one, mut tail_one, mut head_two, mut tail_two) =
         (one.head, one.tail, two.head, two.tail);
-    let mut played = 0;
+    // Both heads move one card a round: the rounds played are player 1's.
+    let first = head_one;
     // In passes of at most `min(len₁, len₂)` rounds (see `passes`): no
     // round of a pass draws a card won in it, so a deck cannot run out
     // inside a pass and the loop needs no emptiness test.
     'passes: loop {
-        let pass = (rounds - played).min(tail_one - head_one).min(tail_two - head_two);
+        let pass = (rounds - (head_one - first)).min(tail_one - head_one).min(tail_two - head_two);
         if pass == 0 {
             break;
         }
         let won_before = tail_one;
-        for _ in 0..pass {
+        // Counting the pass by player 1's head frees a register the loop
+        // needs (a counter of its own spilled the outer loop's values).
+        let pass_end = head_one + pass;
+        while head_one != pass_end {
             let (a, b) = (one.slots.get(head_one), two.slots.get(head_two));
             // A sub-game is due when each player needs fewer cards than it
             // holds before the draw. Both needs and lengths are below 2^63,
@@ -514,14 +518,14 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
             two.slots.set(tail_two + 1, a);
             tail_one += 2 * usize::from(!two_wins);
             tail_two += 2 * usize::from(two_wins);
-            played += 1;
         }
         if SWINGS {
-            // Player 1 won `w` of the pass's `pass` rounds.
-            let w = (tail_one - won_before) / 2;
+            // Player 1 won `w` of the pass's `pass` rounds, and the pass
+            // was balanced if `2w` is within one of `pass`.
+            let two_w = tail_one - won_before;
             // Without a branch on whether the pass was balanced (a coin
             // flip to the predictor): add its rounds, or clear the count.
-            let balanced = 2 * w + 1 >= pass && 2 * w <= pass + 1;
+            let balanced = (two_w + 1).wrapping_sub(pass) <= 2;
             swings.balanced = (swings.balanced + pass) & 0usize.wrapping_sub(usize::from(balanced));
             if swings.balanced >= enough {
                 break;
@@ -529,7 +533,7 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
         }
     }
     (one.head, one.tail, two.head, two.tail) = (head_one, tail_one, head_two, tail_two);
-    played
+    head_one - first
 }
 
 /// The index of the player holding the highest card, and the card's

@@ -142,7 +142,8 @@ pub fn run(
             Engine::Literal => play_deterministic_literal(starts, &rules),
         };
         let solvers = solvers(options.engine);
-        let (Run { outcome, time, .. }, compared) = compare(source, 1, output, solvers, play)?;
+        let (Run { outcome, time, .. }, compared) =
+            compare(source, (1, ""), output, solvers, play)?;
         Some(Deterministic { rules, outcome, time, compared })
     } else {
         None
@@ -152,7 +153,11 @@ pub fn run(
         let limits = limits(options);
         let engines = engines(options.engine);
         let play = |engine| play_dirac_within(starts, &rules, engine, &limits);
-        let (Run { outcome, time, .. }, compared) = compare(source, 2, output, engines, play)?;
+        // Part 1 was answered: say how to get its answer alone, as nothing
+        // is printed when part 2 fails.
+        let hint = if output.wants(1) { "for part 1 alone, add --part 1" } else { "" };
+        let (Run { outcome, time, .. }, compared) =
+            compare(source, (2, hint), output, engines, play)?;
         let histogram = if options.histogram {
             Some(win_histogram_within(starts, &rules, &limits).map_err(|e| error(source, 2, e))?)
         } else {
@@ -169,12 +174,13 @@ pub fn run(
 type Played<E, O> = (Run<E, O>, Compared<E, O>);
 
 /// Plays `part` with the `answering` engine (its refusal is the run's
-/// error) and with `--engine all`'s `others`, compared with it (an engine
-/// that refuses the game is left out, with a note). Gives the answering
-/// run, timed with `--time`, and every engine's when there are several.
+/// error, followed by `hint`) and with `--engine all`'s `others`, compared
+/// with it (an engine that refuses the game is left out, with a note).
+/// Gives the answering run, timed with `--time`, and every engine's when
+/// there are several.
 fn compare<E: Named, O: Clone>(
     source: &Source,
-    part: u8,
+    (part, hint): (u8, &str),
     output: Output,
     (answering, others): (E, &[E]),
     play: impl Fn(E) -> Result<O, DiceError>,
@@ -183,10 +189,15 @@ fn compare<E: Named, O: Clone>(
     let mut compared = Compared::new();
     let outcome = play(answering).map_err(|e| {
         // Named with the engine when several run.
-        if others.is_empty() {
+        let notes: Vec<String> = (!others.is_empty())
+            .then(|| format!("the {} engine", answering.name()))
+            .into_iter()
+            .chain((!hint.is_empty()).then(|| hint.to_owned()))
+            .collect();
+        if notes.is_empty() {
             error(source, part, e)
         } else {
-            error(source, format!("{part} (the {} engine)", answering.name()), e)
+            error(source, format!("{part} ({})", notes.join("; ")), e)
         }
     })?;
     let answer_time = time(answering);

@@ -1555,6 +1555,36 @@ mod dirac {
     }
 
     #[test]
+    fn a_refused_part_2_says_how_to_get_part_1_alone() {
+        let both = ["dice", "examples/dice.txt", "--target", "1e12"];
+        crabdice().args(both).assert().code(1).stdout("").stderr(
+            predicate::str::contains("part 2 (for part 1 alone, add --part 1)")
+                .and(predicate::str::contains("raise the limit with --max-memory")),
+        );
+        // As it says, part 1 alone is answered.
+        let part1 = stdout_of(&[&both[..], &["--part", "1"]].concat());
+        assert!(part1.trim().parse::<u128>().unwrap() > u128::from(u64::MAX), "{part1}");
+        // Asked for part 2 alone, the error says nothing of part 1.
+        crabdice().args(both).args(["--part", "2"]).assert().code(1).stderr(
+            predicate::str::contains("part 2\n").and(predicate::str::contains("part 1").not()),
+        );
+    }
+
+    #[test]
+    fn a_die_of_one_face_is_one_universe_at_any_target() {
+        // The tables for this target would be refused; one face splits
+        // nothing, so the game is the deterministic die's with one face.
+        let args = ["dice", "examples/dice.txt", "--die", "1", "--target", "2^64-1", "--json"];
+        let value = json(&args);
+        let part1_winner = &value["part1"]["winner"];
+        assert_eq!(value["part2"]["answer"], "1");
+        assert_eq!(&value["part2"]["winner"], part1_winner);
+        let mut wins = vec!["0"; 2];
+        wins[part1_winner.as_u64().unwrap() as usize - 1] = "1";
+        assert_eq!(value["part2"]["wins"], serde_json::json!(wins));
+    }
+
+    #[test]
     fn solve_reports_a_missing_starting_position_as_dirac_dice_does() {
         let input = "Player 1 starting position: \nPlayer 2 starting position: 8\n";
         let expected = crabdice().args(["dice", "-"]).write_stdin(input).output().unwrap();

@@ -11,6 +11,9 @@
 //!
 //! universes. The essay, with the puzzle's numbers, is the documentation of
 //! the `dirac` module.
+//!
+//! A die of one face splits nothing: [`play_dirac`] hands its one universe
+//! to the deterministic game, whose cost does not grow with the target.
 
 use std::cell::Cell;
 
@@ -108,8 +111,11 @@ pub struct DiracOutcome {
 /// counts fit (proved turn by turn, widened mid-game when they outgrow
 /// them) and multiplies the players' counts in `u64`, then `u128`, then
 /// [`BigUint`]; the other engines run in `u64`, then `u128`, then `BigUint`.
-/// The common case is fast and every case exact. Refuses nonsense rules, starts off the
-/// board (naming the line), and games too large to count.
+/// The common case is fast and every case exact. A die of one face is one
+/// universe, the deterministic game's, answered at any target by
+/// [`play_deterministic`](super::play_deterministic) (but for the universe
+/// tree, the reference). Refuses nonsense rules, starts off the board
+/// (naming the line), and games too large to count.
 ///
 /// # Examples
 ///
@@ -144,6 +150,9 @@ pub fn play_dirac_within(
     engine: DiracEngine,
     limits: &DiracLimits,
 ) -> Result<DiracOutcome, DiceError> {
+    if let Some(outcome) = one_universe(starts, rules, engine) {
+        return Ok(outcome);
+    }
     let (rules, at, counting) = &check(starts, rules, engine, limits)?;
     let wins = if engine == DiracEngine::PerPlayer {
         // Each player alone once, in the narrowest words that hold it; only
@@ -185,6 +194,24 @@ pub fn play_dirac_within(
         .map(|(i, n)| (i, n.clone()))
         .unwrap_or_default();
     Ok(DiracOutcome { wins, winner, answer })
+}
+
+/// A die of one face splits nothing: every roll shows 1, so there is one
+/// universe, whose game is the deterministic die's with one face (it too
+/// counts `1, 1, ...`), and its winner wins it. That game is played in the
+/// same time at any target ([`play_deterministic`](super::play_deterministic)),
+/// where the engines' tables grow with the target. `None` for any other
+/// die, for the universe tree (the reference, which walks its one branch),
+/// and for a game the deterministic engine refuses, which is left to the
+/// engines and their own limits.
+fn one_universe(starts: &Starts, rules: &DiceRules, engine: DiracEngine) -> Option<DiracOutcome> {
+    if rules.faces != 1 || engine == DiracEngine::Tree {
+        return None;
+    }
+    let game = super::play_deterministic(starts, rules).ok()?;
+    let mut wins = vec![Universes::from(0_u64); starts.players()];
+    wins[game.winner] = Universes::from(1_u64);
+    Some(DiracOutcome { wins, winner: game.winner, answer: Universes::from(1_u64) })
 }
 
 /// Counts the universes each player wins in the count type `C`, reporting an
@@ -502,6 +529,59 @@ mod tests {
         }
         assert!(walked > 300, "only {walked} games were small enough for the tree");
         assert!(refused > 100, "only {refused} games were too large for the tree");
+    }
+
+    /// A one-faced die's game, answered by the deterministic engine for
+    /// the table engines, against the universe tree's walk of its one
+    /// branch.
+    #[test]
+    fn a_die_of_one_face_has_one_universe_won_as_the_tree_walks_it() {
+        use std::fmt::Write;
+        let mut checked = 0;
+        for board in 1..=12 {
+            for target in (1..=60).step_by(7) {
+                for rolls in 1..=4 {
+                    for players in 2..=4 {
+                        let rules = DiceRules { board, target, faces: 1, rolls };
+                        let mut lines = String::new();
+                        for i in 0..players {
+                            let at = (i * 5 + target) % board + 1;
+                            writeln!(lines, "Player {} starting position: {at}", i + 1).unwrap();
+                        }
+                        let starts = Starts::parse(&lines).unwrap();
+                        let tree = play_dirac(&starts, &rules, DiracEngine::Tree).unwrap();
+                        assert_eq!(tree.answer, Universes::from(1_u64), "{rules}");
+                        for engine in [DiracEngine::Memo, DiracEngine::PerPlayer] {
+                            assert_eq!(
+                                play_dirac(&starts, &rules, engine).unwrap(),
+                                tree,
+                                "{rules} {engine} {lines}"
+                            );
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 12 * 9 * 4 * 3);
+    }
+
+    /// A one-faced die's game too long for the engines' tables is still
+    /// answered, with the winner of the game rolled one roll at a time.
+    #[test]
+    fn a_die_of_one_face_is_answered_past_the_tables() {
+        let starts =
+            Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")
+                .unwrap();
+        let rules = DiceRules { target: 10_000_000, faces: 1, ..DiceRules::dirac() };
+        let limits = DiracLimits::default();
+        assert!(check(&starts, &rules, DiracEngine::PerPlayer, &limits).is_err());
+        let rolled = crate::play_deterministic_literal(&starts, &rules).unwrap();
+        let outcome = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+        assert_eq!(outcome.winner, rolled.winner);
+        let mut wins = vec![Universes::from(0_u64); 2];
+        wins[rolled.winner] = Universes::from(1_u64);
+        assert_eq!((outcome.wins, outcome.answer), (wins, Universes::from(1_u64)));
     }
 
     #[test]

@@ -54,14 +54,25 @@ trait Slots: Sized {
     fn get(&self, at: usize) -> Self::Card;
     /// Stores a card at counter `at`.
     fn set(&mut self, at: usize, card: Self::Card);
+    /// Whether every deck's tail is kept even, so that a pair stored at
+    /// the tail never wraps around the end of the ring between its cards.
+    const EVEN_TAILS: bool;
+    /// Stores `first` at counter `at` and `second` at `at + 1`; `at` is
+    /// even if [`Slots::EVEN_TAILS`].
+    #[inline]
+    fn set_pair(&mut self, at: usize, first: Self::Card, second: Self::Card) {
+        self.set(at, first);
+        self.set(at + 1, second);
+    }
     /// The cards at counters `head..tail`, as at most two slices.
     fn slices(&self, head: usize, tail: usize) -> [&[Self::Card]; 2];
     /// Stores the `count` cards at counters `head..head + count` of `from`
-    /// at counters `0..count`, and returns the highest of them (label 0 if
-    /// there are none). The slots from `count` on may change too.
-    fn copy_top(&mut self, from: &Self, head: usize, count: usize) -> Self::Card {
+    /// at counters `to..to + count` (`to` is 0 or 1, and 0 unless
+    /// [`Slots::EVEN_TAILS`]), and returns the highest of them (label 0 if
+    /// there are none). The slots from `to + count` on may change too.
+    fn copy_top(&mut self, from: &Self, head: usize, count: usize, to: usize) -> Self::Card {
         let [a, b] = from.slices(head, head + count);
-        let slots = self.slots_mut();
+        let slots = &mut self.slots_mut()[to..];
         slots[..a.len()].copy_from_slice(a);
         slots[a.len()..count].copy_from_slice(b);
         // Part by part rather than chained: a plain loop over each slice.
@@ -150,7 +161,10 @@ impl Needs for Ranked {
 
 /// 256 one-byte slots: wrapping is a cast. `N` says where a label's need
 /// comes from.
-struct ByteRing<N: Needs>([u8; 256], PhantomData<N>);
+///
+/// One slot more than the ring: a pair stored at an even counter ends at
+/// most at slot 255, and the bounds of its second card need no check.
+struct ByteRing<N: Needs>([u8; 257], PhantomData<N>);
 
 impl<N: Needs> Slots for ByteRing<N> {
     type Card = u8;
@@ -163,7 +177,7 @@ impl<N: Needs> Slots for ByteRing<N> {
         N::need(table, card)
     }
     fn with_room_for(_: usize) -> Self {
-        Self([0; 256], PhantomData)
+        Self([0; 257], PhantomData)
     }
     fn fits(&self, cards: usize) -> bool {
         cards <= 255
@@ -179,6 +193,14 @@ impl<N: Needs> Slots for ByteRing<N> {
     fn set(&mut self, at: usize, card: u8) {
         self.0[usize::from(at as u8)] = card;
     }
+    const EVEN_TAILS: bool = true;
+    #[inline]
+    fn set_pair(&mut self, at: usize, first: u8, second: u8) {
+        debug_assert!(at.is_multiple_of(2), "a pair at an odd counter");
+        let slot = usize::from(at as u8);
+        self.0[slot] = first;
+        self.0[slot + 1] = second;
+    }
     fn slices(&self, head: usize, tail: usize) -> [&[u8]; 2] {
         ranges(head, tail, 256).map(|range| &self.0[range])
     }
@@ -189,13 +211,14 @@ impl<N: Needs> Slots for ByteRing<N> {
     /// on its own it compiles to vector code; inlined, partly to scalar
     /// code, 1.2% more instructions and 3% slower on deal 2951.)
     #[inline(never)]
-    fn copy_top(&mut self, from: &Self, head: usize, count: usize) -> u8 {
+    fn copy_top(&mut self, from: &Self, head: usize, count: usize, to: usize) -> u8 {
         let mut high = [0u8; WINDOW];
         for start in (0..count).step_by(WINDOW) {
-            // `count < 256`, so every window ends within the ring.
-            let to = &mut self.0[start..start + WINDOW];
+            // `count < 256` and `to <= 1`, so every window ends within the
+            // slots.
+            let to = &mut self.0[to + start..to + start + WINDOW];
             let at = usize::from((head + start) as u8);
-            match from.0.get(at..at + WINDOW) {
+            match from.0[..256].get(at..at + WINDOW) {
                 Some(window) => to.copy_from_slice(window),
                 // The window wraps around the end of the ring (rarely).
                 None => {
@@ -250,6 +273,7 @@ impl<C: Label> Slots for WideRing<C> {
     fn set(&mut self, at: usize, card: C) {
         self.slots[at & self.mask] = card;
     }
+    const EVEN_TAILS: bool = false;
     fn slices(&self, head: usize, tail: usize) -> [&[C]; 2] {
         ranges(head, tail, self.slots.len()).map(|range| &self.slots[range])
     }
@@ -258,7 +282,10 @@ impl<C: Label> Slots for WideRing<C> {
     }
 }
 
-/// A deck: the cards at counters `head..tail`, top first.
+/// A deck: the cards at counters `head..tail`, top first. In a ring with
+/// [`Slots::EVEN_TAILS`], `tail` is always even: a deck is loaded so (from
+/// counter 1 when it has an odd number of cards), and it only ever grows
+/// by pairs, so its pairs never wrap between their two cards.
 struct Deck<S> {
     slots: S,
     head: usize,
@@ -292,17 +319,19 @@ impl<S: Slots> Deck<S> {
     /// sure a game of `room` cards fits; returns the highest of them.
     fn load_top(&mut self, from: &Self, count: usize, room: usize) -> S::Card {
         self.make_room(room);
-        self.head = 0;
-        self.tail = count;
-        self.slots.copy_top(&from.slots, from.head + 1, count)
+        self.head = if S::EVEN_TAILS { count % 2 } else { 0 };
+        self.tail = self.head + count;
+        self.slots.copy_top(&from.slots, from.head + 1, count, self.head)
     }
 
-    /// Replaces the cards, making sure a game of `room` cards fits.
-    fn load(&mut self, cards: impl Iterator<Item = S::Card>, room: usize) {
+    /// Replaces the cards, making sure a game of `room` cards fits; an odd
+    /// number of them from counter 1 if the tail must be even.
+    fn load(&mut self, cards: impl ExactSizeIterator<Item = S::Card>, room: usize) {
         self.make_room(room);
-        self.head = 0;
-        self.tail = 0;
+        self.head = if S::EVEN_TAILS { cards.len() % 2 } else { 0 };
+        self.tail = self.head;
         self.put_under(cards);
+        debug_assert!(!S::EVEN_TAILS || self.tail.is_multiple_of(2));
     }
 
     /// Makes sure the ring can hold a game of `room` cards (its cards are
@@ -372,8 +401,8 @@ impl<S: Slots> Level<S> {
 
     /// A level for a game of `room` cards, holding `one` and `two`.
     fn holding(
-        one: impl Iterator<Item = S::Card>,
-        two: impl Iterator<Item = S::Card>,
+        one: impl ExactSizeIterator<Item = S::Card>,
+        two: impl ExactSizeIterator<Item = S::Card>,
         room: usize,
     ) -> Self {
         let mut level = Self::new(room);
@@ -512,10 +541,8 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
             head_one += 1;
             head_two += 1;
             let two_wins = b > a;
-            one.slots.set(tail_one, a);
-            one.slots.set(tail_one + 1, b);
-            two.slots.set(tail_two, b);
-            two.slots.set(tail_two + 1, a);
+            one.slots.set_pair(tail_one, a, b);
+            two.slots.set_pair(tail_two, b, a);
             tail_one += 2 * usize::from(!two_wins);
             tail_two += 2 * usize::from(two_wins);
         }
@@ -738,8 +765,7 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
         deck.head += 1;
     }
     let deck = &mut this.decks[winner];
-    deck.slots.set(deck.tail, drawn[winner]);
-    deck.slots.set(deck.tail + 1, drawn[winner ^ 1]);
+    deck.slots.set_pair(deck.tail, drawn[winner], drawn[winner ^ 1]);
     deck.tail += 2;
     Ok(())
 }
@@ -1418,15 +1444,18 @@ mod tests {
         #[test]
         fn byte_rings_copy_and_maximise_the_cards_under_a_head(
             slots in prop::collection::vec(any::<u8>(), 256),
+            spare in any::<u8>(),
             head in 0..2048usize,
             count in 0..256usize,
+            at in 0..=1usize,
         ) {
-            let mut from = ByteRing::<Values>([0; 256], PhantomData);
-            from.0.copy_from_slice(&slots);
-            let mut to = ByteRing::<Values>([0xAA; 256], PhantomData);
-            let high = to.copy_top(&from, head, count);
+            // The slot past the ring is never read as a card.
+            let mut from = ByteRing::<Values>([spare; 257], PhantomData);
+            from.0[..256].copy_from_slice(&slots);
+            let mut to = ByteRing::<Values>([0xAA; 257], PhantomData);
+            let high = to.copy_top(&from, head, count, at);
             let (cards, expected_high) = expected(&slots, head, count);
-            prop_assert_eq!(&to.0[..count], &cards[..]);
+            prop_assert_eq!(&to.0[at..at + count], &cards[..]);
             prop_assert_eq!(high, expected_high);
         }
 
@@ -1440,7 +1469,7 @@ mod tests {
             let mut from = WideRing::<u16>::with_room_for(512);
             from.slots.copy_from_slice(&slots);
             let mut to = WideRing::<u16>::with_room_for(512);
-            let high = to.copy_top(&from, head, count);
+            let high = to.copy_top(&from, head, count, 0);
             let (cards, expected_high) = expected(&slots, head, count);
             prop_assert_eq!(&to.slots[..count], &cards[..]);
             prop_assert_eq!(high, expected_high);

@@ -236,7 +236,7 @@ impl Labelled<'_> {
     }
 
     /// A player's deck as labels, top first.
-    pub fn deck(&self, player: Player) -> impl Iterator<Item = u32> + '_ {
+    pub fn deck(&self, player: Player) -> impl ExactSizeIterator<Item = u32> + '_ {
         self.deal.decks[player].iter().map(|&card| {
             if self.ranked.is_empty() {
                 card as u32

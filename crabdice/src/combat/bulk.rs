@@ -543,8 +543,9 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
             let two_wins = b > a;
             one.slots.set_pair(tail_one, a, b);
             two.slots.set_pair(tail_two, b, a);
-            tail_one += 2 * usize::from(!two_wins);
-            tail_two += 2 * usize::from(two_wins);
+            let (won_one, won_two) = (tail_one + 2, tail_two + 2);
+            tail_one = std::hint::select_unpredictable(two_wins, tail_one, won_one);
+            tail_two = std::hint::select_unpredictable(two_wins, won_two, tail_two);
         }
         if SWINGS {
             // Player 1 won `w` of the pass's `pass` rounds, and the pass

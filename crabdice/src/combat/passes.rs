@@ -223,14 +223,15 @@ fn pass<C: Label, B: AsRef<[C]> + AsMut<[C]>>(decks: &mut [Line<B>; 2], k: usize
     // Cards drawn in this pass lie below the tails; cards won go above.
     for (a, b) in drawn_one.iter().zip(drawn_two) {
         let (a, b) = (a.get(), b.get());
-        let one_wins = usize::from(a > b);
+        let one_wins = a > b;
         let (at_one, at_two) = (tail_one & mask_one, tail_two & mask_two);
         cells_one[at_one].set(a);
         cells_one[at_one + 1].set(b);
         cells_two[at_two].set(b);
         cells_two[at_two + 1].set(a);
-        tail_one += 2 * one_wins;
-        tail_two += 2 - 2 * one_wins;
+        let (won_one, won_two) = (tail_one + 2, tail_two + 2);
+        tail_one = std::hint::select_unpredictable(one_wins, won_one, tail_one);
+        tail_two = std::hint::select_unpredictable(one_wins, tail_two, won_two);
     }
     (one.head, one.tail) = (one.head + k, tail_one);
     (two.head, two.tail) = (two.head + k, tail_two);

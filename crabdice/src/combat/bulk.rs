@@ -8,8 +8,10 @@
 //!
 //! A deck is a ring buffer ([`Slots`]) addressed by two counters that only
 //! grow: cards are drawn at `head` and won at `tail`, and a counter becomes a
-//! slot by wrapping. For deals whose cards fit in a byte the ring is
-//! `[u8; 256]` and wrapping is `as u8`, so no access is bounds-checked.
+//! slot by wrapping. For deals whose cards fit in a byte the ring is 256
+//! bytes (and one spare) and wrapping is `as u8`, so no access is
+//! bounds-checked. Each deck's `tail` is kept even there, so a round's pair
+//! is stored at one index and the next slot, never wrapping between them.
 //!
 //! [`bulk`] plays rounds in a tight loop with no unpredictable branch: it
 //! writes the round's pair under *both* decks and moves only the winner's

@@ -143,7 +143,7 @@ pub fn run(
         };
         let solvers = solvers(options.engine);
         let (Run { outcome, time, .. }, compared) =
-            compare(source, (1, ""), output, solvers, play)?;
+            compare(source, (1, None), output, solvers, play)?;
         Some(Deterministic { rules, outcome, time, compared })
     } else {
         None
@@ -155,7 +155,7 @@ pub fn run(
         let play = |engine| play_dirac_within(starts, &rules, engine, &limits);
         // Part 1 was answered: say how to get its answer alone, as nothing
         // is printed when part 2 fails.
-        let hint = if output.wants(1) { "for part 1 alone, add --part 1" } else { "" };
+        let hint = output.wants(1).then_some("for part 1 alone, add --part 1");
         let (Run { outcome, time, .. }, compared) =
             compare(source, (2, hint), output, engines, play)?;
         let histogram = if options.histogram {
@@ -180,7 +180,7 @@ type Played<E, O> = (Run<E, O>, Compared<E, O>);
 /// there are several.
 fn compare<E: Named, O: Clone>(
     source: &Source,
-    (part, hint): (u8, &str),
+    (part, hint): (u8, Option<&str>),
     output: Output,
     (answering, others): (E, &[E]),
     play: impl Fn(E) -> Result<O, DiceError>,
@@ -189,11 +189,8 @@ fn compare<E: Named, O: Clone>(
     let mut compared = Compared::new();
     let outcome = play(answering).map_err(|e| {
         // Named with the engine when several run.
-        let notes: Vec<String> = (!others.is_empty())
-            .then(|| format!("the {} engine", answering.name()))
-            .into_iter()
-            .chain((!hint.is_empty()).then(|| hint.to_owned()))
-            .collect();
+        let engine = (!others.is_empty()).then(|| format!("the {} engine", answering.name()));
+        let notes: Vec<String> = [engine, hint.map(str::to_owned)].into_iter().flatten().collect();
         if notes.is_empty() {
             error(source, part, e)
         } else {

@@ -321,7 +321,7 @@ impl<S: Slots> Deck<S> {
     /// sure a game of `room` cards fits; returns the highest of them.
     fn load_top(&mut self, from: &Self, count: usize, room: usize) -> S::Card {
         self.make_room(room);
-        self.head = if S::EVEN_TAILS { count % 2 } else { 0 };
+        self.head = Self::first_counter(count);
         self.tail = self.head + count;
         self.slots.copy_top(&from.slots, from.head + 1, count, self.head)
     }
@@ -330,10 +330,16 @@ impl<S: Slots> Deck<S> {
     /// number of them from counter 1 if the tail must be even.
     fn load(&mut self, cards: impl ExactSizeIterator<Item = S::Card>, room: usize) {
         self.make_room(room);
-        self.head = if S::EVEN_TAILS { cards.len() % 2 } else { 0 };
+        self.head = Self::first_counter(cards.len());
         self.tail = self.head;
         self.put_under(cards);
         debug_assert!(!S::EVEN_TAILS || self.tail.is_multiple_of(2));
+    }
+
+    /// The counter a deck of `count` cards is loaded from: 1 when the tail
+    /// must be even and the count is odd, 0 otherwise.
+    fn first_counter(count: usize) -> usize {
+        if S::EVEN_TAILS { count % 2 } else { 0 }
     }
 
     /// Makes sure the ring can hold a game of `room` cards (its cards are

@@ -519,20 +519,22 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
     let [one, two] = decks;
     let (mut head_one, mut tail_one, mut head_two, mut tail_two) =
         (one.head, one.tail, two.head, two.tail);
-    // Both heads move one card a round: the rounds played are player 1's.
+    // Both heads move one card a round: the rounds played are player 1's,
+    // and the last of them ends with player 1's head at `end`.
     let first = head_one;
+    let end = first.saturating_add(rounds);
+    let mut balanced = swings.balanced;
     // In passes of at most `min(len₁, len₂)` rounds (see `passes`): no
     // round of a pass draws a card won in it, so a deck cannot run out
-    // inside a pass and the loop needs no emptiness test.
+    // inside a pass and the loop needs no emptiness test. A pass is counted
+    // by player 1's head, to where it ends: a counter of its own took a
+    // register the loop needs, and spilled the outer loop's values.
     'passes: loop {
-        let pass = (rounds - (head_one - first)).min(tail_one - head_one).min(tail_two - head_two);
-        if pass == 0 {
+        let pass_end = end.min(tail_one).min(head_one + (tail_two - head_two));
+        if pass_end == head_one {
             break;
         }
-        let won_before = tail_one;
-        // Counting the pass by player 1's head frees a register the loop
-        // needs (a counter of its own spilled the outer loop's values).
-        let pass_end = head_one + pass;
+        let (pass_start, won_before) = (head_one, tail_one);
         while head_one != pass_end {
             let (a, b) = (one.slots.get(head_one), two.slots.get(head_two));
             // A sub-game is due when each player needs fewer cards than it
@@ -558,16 +560,17 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
         if SWINGS {
             // Player 1 won `w` of the pass's `pass` rounds, and the pass
             // was balanced if `2w` is within one of `pass`.
-            let two_w = tail_one - won_before;
+            let (pass, two_w) = (pass_end - pass_start, tail_one - won_before);
             // Without a branch on whether the pass was balanced (a coin
             // flip to the predictor): add its rounds, or clear the count.
-            let balanced = (two_w + 1).wrapping_sub(pass) <= 2;
-            swings.balanced = (swings.balanced + pass) & 0usize.wrapping_sub(usize::from(balanced));
-            if swings.balanced >= enough {
+            let even = (two_w + 1).wrapping_sub(pass) <= 2;
+            balanced = (balanced + pass) & 0usize.wrapping_sub(usize::from(even));
+            if balanced >= enough {
                 break;
             }
         }
     }
+    swings.balanced = balanced;
     (one.head, one.tail, two.head, two.tail) = (head_one, tail_one, head_two, tail_two);
     head_one - first
 }

@@ -83,7 +83,9 @@ use crate::arith::gcd;
 /// If the state with these decks is a see-saw that lasts forever (see the
 /// module docs), the length of the cycle it lies on. `need` gives the cards
 /// a player must still hold after drawing a card to start a sub-game with
-/// it (nothing within reach means no sub-games: plain Combat).
+/// it (nothing within reach means no sub-games: plain Combat), and must not
+/// decrease as the card grows: the checks below rely on the lowest card of
+/// a side having the smallest need.
 ///
 /// `None` says nothing: the game may end or cycle in another way.
 #[expect(clippy::many_single_char_names, reason = "the names of the formulas in the module docs")]
@@ -124,19 +126,19 @@ pub(crate) fn cycle_length<C: Label>(decks: [&[C]; 2], need: impl Fn(C) -> usize
     let m = a + b + 1;
     // A kind of meeting in which the lowest high card beats the highest low
     // card, and no meeting can start a sub-game, holds in every class,
-    // whatever the classes are (a class's extremes lie within the kind's).
-    // Otherwise its classes are checked one by one, unless there is only
-    // one, which was the whole condition. `E`'s high cards meet in round
-    // 2i, when `O` holds 2b cards after drawing; `O`'s in round 2i + 1,
-    // when `E` holds 2a, and `gₓ` meets `ℓᵧ` when x ≡ y + a (mod gcd(b, m)).
+    // whatever the classes are (a class's extremes lie within the kind's,
+    // and needs grow with the card). Otherwise its classes are checked one
+    // by one, unless there is only one, which was the whole condition.
+    // `E`'s high cards meet in round 2i, when `O` holds 2b cards after
+    // drawing; `O`'s in round 2i + 1, when `E` holds 2a, and `gₓ` meets `ℓᵧ`
+    // when x ≡ y + a (mod gcd(b, m)).
     let lows = (lowest_low, highest_low);
-    let queue = Queue { o, e };
     let kind_holds = |highs: &[C], lowest_high: C, count: usize, keeps: (usize, usize), shift| {
         if class_wins(lowest_high, lows, keeps.0, keeps.1, &need) {
             return true;
         }
         let classes = gcd(count as u64, m as u64) as usize;
-        classes > 1 && queue.classes_hold(classes, highs, shift % classes, keeps, &need)
+        classes > 1 && classes_hold([o, e], highs, (classes, shift), keeps, &need)
     };
     if !kind_holds(e, high_e, a, (2 * a - 1, 2 * b), 0)
         || !kind_holds(&o[1..], high_o, b, (2 * b - 1, 2 * a), a)
@@ -147,45 +149,33 @@ pub(crate) fn cycle_length<C: Label>(decks: [&[C]; 2], need: impl Fn(C) -> usize
     lcm(1, a).and_then(|p| lcm(p, b)).and_then(|p| lcm(p, m))?.checked_mul(2)
 }
 
-/// The queue of low cards, `ℓ₀ … ℓₘ₋₁`: `O`'s (its even places, top down),
-/// then `E`'s (its odd places).
-struct Queue<'a, C> {
-    o: &'a [C],
-    e: &'a [C],
-}
-
-impl<C: Label> Queue<'_, C> {
-    /// Whether every one of `classes` classes holds: the high cards are
-    /// `highs[0], highs[2], …`, the `x`th of them in class `(x - shift) mod
-    /// classes` (`shift < classes`), and `ℓᵧ` is in class `y mod classes`;
-    /// `keeps` as for [`class_wins`].
-    fn classes_hold(
-        &self,
-        classes: usize,
-        highs: &[C],
-        shift: usize,
-        (high_keeps, low_keeps): (usize, usize),
-        need: impl Fn(C) -> usize,
-    ) -> bool {
-        // `O` holds `ℓ₀ … ℓ_b`; the first of `E`'s, `ℓ_(b + 1)`, is in class
-        // `(b + 1) mod classes`.
-        let in_e = (self.o.len() / 2 + 1) % classes;
-        (0..classes).all(|class| {
-            let step = 2 * classes;
-            let Some((lowest_high, _)) =
-                extremes(highs, 2 * ((class + shift) % classes), step, None)
-            else {
-                return true;
-            };
-            let lows = extremes(self.o, 2 * class, step, None);
-            let Some(lows) =
-                extremes(self.e, 1 + 2 * ((class + classes - in_e) % classes), step, lows)
-            else {
-                return true;
-            };
-            class_wins(lowest_high, lows, high_keeps, low_keeps, &need)
-        })
-    }
+/// Whether every one of `classes` classes of one kind of meeting holds.
+/// The low cards are the queue `ℓ₀ … ℓₘ₋₁`: `O`'s (its even places, top
+/// down), then `E`'s (its odd places), `ℓᵧ` in class `y mod classes`; the
+/// high cards are `highs[0], highs[2], …`, the `x`th of them in class
+/// `(x - shift) mod classes`; `keeps` as for [`class_wins`].
+fn classes_hold<C: Label>(
+    [o, e]: [&[C]; 2],
+    highs: &[C],
+    (classes, shift): (usize, usize),
+    (high_keeps, low_keeps): (usize, usize),
+    need: impl Fn(C) -> usize,
+) -> bool {
+    // `O` holds `ℓ₀ … ℓ_b`; the first of `E`'s, `ℓ_(b + 1)`, is in class
+    // `(b + 1) mod classes`.
+    let (shift, in_e, step) = (shift % classes, (o.len() / 2 + 1) % classes, 2 * classes);
+    (0..classes).all(|class| {
+        let Some((lowest_high, _)) = extremes(highs, 2 * ((class + shift) % classes), step, None)
+        else {
+            return true;
+        };
+        let lows = extremes(o, 2 * class, step, None);
+        let Some(lows) = extremes(e, 1 + 2 * ((class + classes - in_e) % classes), step, lows)
+        else {
+            return true;
+        };
+        class_wins(lowest_high, lows, high_keeps, low_keeps, &need)
+    })
 }
 
 /// The lowest and highest of `cards[from]`, `cards[from + step]`, … and of

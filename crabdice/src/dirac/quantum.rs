@@ -215,7 +215,8 @@ fn one_universe(starts: &Starts, rules: &DiceRules, engine: DiracEngine) -> Opti
 }
 
 /// Counts the universes each player wins in the count type `C`, reporting an
-/// overflow instead of moving on to a wider type.
+/// overflow instead of moving on to a wider type. A die of one face is one
+/// universe, counted at any target as [`play_dirac`] does.
 ///
 /// # Examples
 ///
@@ -247,6 +248,11 @@ pub fn count_wins_within<C: Count>(
     engine: DiracEngine,
     limits: &DiracLimits,
 ) -> Result<Vec<C>, DiceError> {
+    if let Some(outcome) = one_universe(starts, rules, engine) {
+        let mut wins = vec![C::zero(); outcome.wins.len()];
+        wins[outcome.winner] = C::from_u64(1);
+        return Ok(wins);
+    }
     let (rules, at, counting) = check(starts, rules, engine, limits)?;
     wins(&at, &rules, engine, (limits, &Cell::new(0)), counting)
 }
@@ -551,12 +557,17 @@ mod tests {
                         let starts = Starts::parse(&lines).unwrap();
                         let tree = play_dirac(&starts, &rules, DiracEngine::Tree).unwrap();
                         assert_eq!(tree.answer, Universes::from(1_u64), "{rules}");
+                        let counted =
+                            count_wins::<u64>(&starts, &rules, DiracEngine::Tree).unwrap();
+                        assert_eq!(into_universes(counted), tree.wins, "{rules} {lines}");
                         for engine in [DiracEngine::Memo, DiracEngine::PerPlayer] {
                             assert_eq!(
                                 play_dirac(&starts, &rules, engine).unwrap(),
                                 tree,
                                 "{rules} {engine} {lines}"
                             );
+                            let counted = count_wins::<u128>(&starts, &rules, engine).unwrap();
+                            assert_eq!(into_universes(counted), tree.wins, "{rules} {engine}");
                         }
                         checked += 1;
                     }
@@ -581,7 +592,12 @@ mod tests {
         assert_eq!(outcome.winner, rolled.winner);
         let mut wins = vec![Universes::from(0_u64); 2];
         wins[rolled.winner] = Universes::from(1_u64);
-        assert_eq!((outcome.wins, outcome.answer), (wins, Universes::from(1_u64)));
+        assert_eq!((outcome.wins, outcome.answer), (wins.clone(), Universes::from(1_u64)));
+        // Counting the universes alone takes the same way round the tables.
+        for engine in [DiracEngine::Memo, DiracEngine::PerPlayer] {
+            let counted = count_wins::<BigUint>(&starts, &rules, engine).unwrap();
+            assert_eq!(into_universes(counted), wins, "{engine}");
+        }
     }
 
     #[test]

@@ -105,12 +105,10 @@ pub(crate) fn cycle_length<C: Label>(decks: [&[C]; 2], need: impl Fn(C) -> usize
     // the extremes of all high and all low cards, in one pass over each
     // deck's pairs with no early exit: most states that get here pass, and
     // a branch per card costs more than the cards.
-    let (e_pairs, o_pairs) = (e.chunks_exact(2), o[1..].chunks_exact(2));
-    let (mut lowest_low, mut highest_low) = (o[0], o[0]);
-    let mut ordered = true;
-    let mut lowest_high = |pairs: std::slice::ChunksExact<'_, C>, first: C| {
-        let mut lowest = first;
-        for pair in pairs {
+    let (mut ordered, mut lowest_low, mut highest_low) = (true, o[0], o[0]);
+    let mut lowest_high = |pairs: &[C]| {
+        let mut lowest = pairs[0];
+        for pair in pairs.chunks_exact(2) {
             let (high, low) = (pair[0], pair[1]);
             ordered &= high > low;
             lowest = lowest.min(high);
@@ -119,7 +117,7 @@ pub(crate) fn cycle_length<C: Label>(decks: [&[C]; 2], need: impl Fn(C) -> usize
         }
         lowest
     };
-    let (high_e, high_o) = (lowest_high(e_pairs, e[0]), lowest_high(o_pairs, o[1]));
+    let (high_e, high_o) = (lowest_high(e), lowest_high(&o[1..]));
     if !ordered {
         return None;
     }

@@ -150,8 +150,10 @@ pub fn play_dirac_within(
     engine: DiracEngine,
     limits: &DiracLimits,
 ) -> Result<DiracOutcome, DiceError> {
-    if let Some(outcome) = one_universe(starts, rules, engine) {
-        return Ok(outcome);
+    if let Some(winner) = one_universe(starts, rules, engine) {
+        let one = Universes::from(1_u64);
+        let wins = won_by(winner, starts.players(), [Universes::from(0_u64), one.clone()]);
+        return Ok(DiracOutcome { wins, winner, answer: one });
     }
     let (rules, at, counting) = &check(starts, rules, engine, limits)?;
     let wins = if engine == DiracEngine::PerPlayer {
@@ -203,15 +205,20 @@ pub fn play_dirac_within(
 /// where the engines' tables grow with the target. `None` for any other
 /// die, for the universe tree (the reference, which walks its one branch),
 /// and for a game the deterministic engine refuses, which is left to the
-/// engines and their own limits.
-fn one_universe(starts: &Starts, rules: &DiceRules, engine: DiracEngine) -> Option<DiracOutcome> {
+/// engines and their own limits. Gives the winner of that universe.
+fn one_universe(starts: &Starts, rules: &DiceRules, engine: DiracEngine) -> Option<usize> {
     if rules.faces != 1 || engine == DiracEngine::Tree {
         return None;
     }
-    let game = super::play_deterministic(starts, rules).ok()?;
-    let mut wins = vec![Universes::from(0_u64); starts.players()];
-    wins[game.winner] = Universes::from(1_u64);
-    Some(DiracOutcome { wins, winner: game.winner, answer: Universes::from(1_u64) })
+    Some(super::play_deterministic(starts, rules).ok()?.winner)
+}
+
+/// Each of `players` players' count of one universe won by `winner`:
+/// `one` for the winner, `none` for the others.
+fn won_by<T: Clone>(winner: usize, players: usize, [none, one]: [T; 2]) -> Vec<T> {
+    let mut wins = vec![none; players];
+    wins[winner] = one;
+    wins
 }
 
 /// Counts the universes each player wins in the count type `C`, reporting an
@@ -248,10 +255,8 @@ pub fn count_wins_within<C: Count>(
     engine: DiracEngine,
     limits: &DiracLimits,
 ) -> Result<Vec<C>, DiceError> {
-    if let Some(outcome) = one_universe(starts, rules, engine) {
-        let mut wins = vec![C::zero(); outcome.wins.len()];
-        wins[outcome.winner] = C::from_u64(1);
-        return Ok(wins);
+    if let Some(winner) = one_universe(starts, rules, engine) {
+        return Ok(won_by(winner, starts.players(), [C::zero(), C::from_u64(1)]));
     }
     let (rules, at, counting) = check(starts, rules, engine, limits)?;
     wins(&at, &rules, engine, (limits, &Cell::new(0)), counting)

@@ -805,16 +805,17 @@ fn deal_key<S: Slots>(table: &S::Table, decks: &[Deck<S>; 2], drawn: [S::Card; 2
 }
 
 /// The game on `decks` past its sub-game `key`, started by the cards `drawn`
-/// on top, guessing that player 1 wins it: the guess of every frame that
-/// plays ahead (module `speculate`).
+/// on top, guessing its winner by [`Key::likely_winner`]: the guess of
+/// every frame that plays ahead (module `speculate`).
 fn guess_past<S: Slots>(
     decks: &[Deck<S>; 2],
     drawn: [S::Card; 2],
     key: Key<S::Card>,
 ) -> Job<S::Card> {
-    let [one, two] = decks;
-    let decks = [one.cards().skip(1).chain(drawn).collect(), two.cards().skip(1).collect()];
-    Job { decks, assumption: Assumption { key, winner: 0 } }
+    let winner = key.likely_winner();
+    let mut decks = decks.each_ref().map(|deck| deck.cards().skip(1).collect::<Vec<_>>());
+    decks[winner].extend([drawn[winner], drawn[winner ^ 1]]);
+    Job { decks, assumption: Assumption { key, winner } }
 }
 
 /// The main thread, in a sub-game at `levels[depth + 1]`: if the helper is

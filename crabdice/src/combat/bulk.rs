@@ -1387,6 +1387,25 @@ mod tests {
             })
     }
 
+    /// A job past a sub-game deals the round to the guessed winner
+    /// ([`Key::likely_winner`]: player 1 for an odd number of cards, player
+    /// 2 for an even one), its own card first.
+    #[test]
+    fn a_job_deals_the_round_to_the_guessed_winner() {
+        let job = |one: &[u8], two: &[u8]| {
+            let cards = one.len() + two.len();
+            let (one_cards, two_cards) = (one.iter().copied(), two.iter().copied());
+            let level = Level::<ByteRing<Values>>::holding(one_cards, two_cards, cards);
+            let drawn = [one[0], two[0]];
+            let job = guess_past(&level.decks, drawn, deal_key(&(), &level.decks, drawn));
+            (job.assumption.winner, job.decks)
+        };
+        // A sub-game of 3 + 2 cards: odd, so player 1.
+        assert_eq!(job(&[3, 9, 1, 5], &[2, 7, 4, 8]), (0, [vec![9, 1, 5, 3, 2], vec![7, 4, 8]]));
+        // A sub-game of 2 + 4 cards: even, so player 2.
+        assert_eq!(job(&[2, 9, 1], &[4, 7, 3, 8, 6]), (1, [vec![9, 1], vec![7, 3, 8, 6, 4, 2]]));
+    }
+
     /// The corpus's heavy deal, its 1.1 million rounds shared between two
     /// threads from the first sub-game on, in the most contested way: the
     /// outcome (winner, score, end, rounds and final decks) must not change.

@@ -38,9 +38,9 @@
 //!   25 + 25 deals, the parity was wrong on 2, where always guessing player
 //!   1 was wrong on 1,801 (26%). Of the 60,263 that ran past 1,024 rounds
 //!   in the first 3,000 of those deals, it was wrong on 258 (0.4%). It
-//!   replaced that guess (player 1 always, as long sub-games
-//!   mostly end by repetition) and made two threads 5–11% faster on the
-//!   corpus's three heaviest deals.
+//!   replaced that guess (player 1 always, as long sub-games mostly end by
+//!   repetition) and made two threads 5–11% faster on the corpus's three
+//!   heaviest deals.
 //! * The helper plays the job's game (a *frame*), claiming and playing each
 //!   of its sub-games that nobody has claimed.
 //! * A thread that meets a sub-game the other is playing does not wait: it
@@ -120,12 +120,8 @@ impl<C: Copy> Key<C> {
     }
 
     /// The guess for a sub-game that has run long: player 1 (index 0) if
-    /// it has an odd number of cards, else player 2. A long sub-game of an
-    /// odd number of cards nearly always ends in a see-saw (module
-    /// `seesaw`), which needs an odd number, and so by repetition; one of an
-    /// even number nearly always with player 1's deck empty. Of the 6,914
-    /// sub-games that ran past [`SPECULATE_AFTER`] rounds in 16,000 seeded
-    /// 25 + 25 deals, this guessed wrong twice.
+    /// it has an odd number of cards, else player 2 (why, and how often it
+    /// is right: the module docs).
     pub(super) fn likely_winner(&self) -> usize {
         usize::from(self.cards.len().is_multiple_of(2))
     }

@@ -21,7 +21,9 @@
 //! that starts a sub-game (rare), when a deck runs out, or before the round in
 //! which the game's highest card is drawn, where the state is checked for
 //! repetition; the number of rounds until then is known in advance, so that
-//! costs nothing per round.
+//! costs nothing per round. That round's winner is known too (the highest
+//! card never starts a sub-game), so it is played on the spot, and the loop
+//! goes on at once.
 
 use std::marker::PhantomData;
 
@@ -685,6 +687,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         } else {
             usize::try_from(anchors_from - rounds).unwrap_or(usize::MAX)
         };
+        let mut anchor_round = 0;
         let most = if tracked && until_high == 0 {
             // The highest card is about to be drawn: an anchor.
             let state = state(&this.decks, &mut ctx.scratch);
@@ -697,9 +700,16 @@ fn play<S: Slots, const SUB_GAMES: bool>(
                 return Ok((Stop::Repeated(rounds - earlier), rounds));
             }
             // It cannot start a sub-game and wins its round, so it goes
-            // under its holder's deck first.
+            // under its holder's deck first. That round is played here
+            // rather than by a round loop of its own, and counts as a
+            // balanced pass of one round (see `Swings`).
             high_at = this.decks[holder].tail;
-            1
+            let [one, two] = &this.decks;
+            let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
+            finish_round(&mut this.decks, drawn, holder);
+            swings.balanced += 1;
+            anchor_round = 1;
+            (high_at - this.decks[holder].head).min(left.saturating_sub(1))
         } else {
             until_high.min(left)
         };
@@ -709,8 +719,8 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         } else {
             bulk::<S, SUB_GAMES, false>(decks, need, most, &mut swings, enough)
         };
-        rounds += played as u64;
-        ctx.budget.spend(played as u64)?;
+        rounds += (anchor_round + played) as u64;
+        ctx.budget.spend((anchor_round + played) as u64)?;
         if see_saws && swings.balanced >= enough {
             swings.balanced = 0;
             let state = state(&this.decks, &mut ctx.scratch);
@@ -772,14 +782,20 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
         }
         winner
     };
-    let this = &mut levels[depth];
-    for deck in &mut this.decks {
+    finish_round(&mut levels[depth].decks, drawn, winner);
+    Ok(())
+}
+
+/// Ends a round in which the cards `drawn` were on top of `decks`, won by
+/// `winner`: both cards leave the tops and go under the winner's deck, its
+/// own first.
+fn finish_round<S: Slots>(decks: &mut [Deck<S>; 2], drawn: [S::Card; 2], winner: usize) {
+    for deck in decks.iter_mut() {
         deck.head += 1;
     }
-    let deck = &mut this.decks[winner];
+    let deck = &mut decks[winner];
     deck.slots.set_pair(deck.tail, drawn[winner], drawn[winner ^ 1]);
     deck.tail += 2;
-    Ok(())
 }
 
 /// Plays the sub-game dealt into `levels[depth + 1]`; returns its winner.

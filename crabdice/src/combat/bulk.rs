@@ -118,6 +118,16 @@ const KEEP: [[u8; WINDOW]; WINDOW + 1] = {
     keep
 };
 
+/// Raises each of `high` to the card in the same place of `window`, for
+/// the first `cards` places only (all of them past 16).
+#[inline]
+fn keep_highest(high: &mut [u8; WINDOW], window: &[u8], cards: usize) {
+    let keep = &KEEP[cards.min(WINDOW)];
+    for ((high, card), keep) in high.iter_mut().zip(window).zip(keep) {
+        *high = (*high).max(*card & keep);
+    }
+}
+
 /// How a [`ByteRing`]'s labels give their needs.
 trait Needs: Send + Sync + 'static {
     /// What the needs are looked up in.
@@ -211,12 +221,25 @@ impl<N: Needs> Slots for ByteRing<N> {
     /// In windows of 16 slots, each copied whole and masked to its cards
     /// by a row of [`KEEP`]: a sub-game's decks (15 cards between them on
     /// average) then cost a load, a store, an `and` and a maximum each, with
-    /// no loop whose length a branch predictor must guess. (Not inlined:
-    /// on its own it compiles to vector code; inlined, partly to scalar
-    /// code, 1.2% more instructions and 3% slower on deal 2951.)
+    /// no loop whose length a branch predictor must guess. A deck of at
+    /// most 16 cards whose window does not wrap around the ring (nearly
+    /// every one) takes a path of its own with no loop at all: 2% fewer
+    /// instructions on the heavy deals than the loop (deal 2951: 56.78 →
+    /// 55.66 million), 1–2% less time. (Not
+    /// inlined: on its own it compiles to vector code; inlined, partly to
+    /// scalar code, 1.2% more instructions and 3% slower on deal 2951.)
     #[inline(never)]
     fn copy_top(&mut self, from: &Self, head: usize, count: usize, to: usize) -> u8 {
         let mut high = [0u8; WINDOW];
+        let at = usize::from(head as u8);
+        if count <= WINDOW
+            && let Some(window) = from.0[..256].get(at..at + WINDOW)
+        {
+            let to = &mut self.0[to..to + WINDOW];
+            to.copy_from_slice(window);
+            keep_highest(&mut high, to, count);
+            return high.into_iter().fold(0, u8::max);
+        }
         for start in (0..count).step_by(WINDOW) {
             // `count < 256` and `to <= 1`, so every window ends within the
             // slots.
@@ -231,10 +254,7 @@ impl<N: Needs> Slots for ByteRing<N> {
                     }
                 }
             }
-            let keep = &KEEP[(count - start).min(WINDOW)];
-            for ((high, card), keep) in high.iter_mut().zip(to).zip(keep) {
-                *high = (*high).max(*card & keep);
-            }
+            keep_highest(&mut high, to, count - start);
         }
         high.into_iter().fold(0, u8::max)
     }

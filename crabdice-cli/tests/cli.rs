@@ -925,6 +925,24 @@ mod combat {
     }
 
     #[test]
+    fn a_trace_with_no_rounds_starts_with_the_results() {
+        // Player 1 holds no cards, so no round is played in either part.
+        let deal = "Player 1:\n\nPlayer 2:\n5\n8\n";
+        let log = |part: &str| {
+            let args = ["combat", "-", "--part", part, "--trace"];
+            let output = crabdice().args(args).write_stdin(deal).output().unwrap();
+            assert!(output.status.success());
+            String::from_utf8(output.stdout).unwrap()
+        };
+        let results = "== Post-game results ==\nPlayer 1's deck: \nPlayer 2's deck: 5, 8\n18\n";
+        assert_eq!(log("1"), results);
+        assert_eq!(
+            log("2"),
+            format!("=== Game 1 ===\n\nThe winner of game 1 is player 2!\n\n\n{results}")
+        );
+    }
+
+    #[test]
     fn trace_into_a_closed_pipe_ends_quietly() {
         // A long game, so the log is far larger than a pipe's buffer.
         let mut child = process()

@@ -136,12 +136,16 @@ pub struct PuzzleLog<W> {
     out: W,
     variant: Variant,
     error: Option<io::Error>,
+    /// Whether a round has been logged: the results are set off by two
+    /// blank lines from the rounds before them, and by none in a plain game
+    /// that had none.
+    any_round: bool,
 }
 
 impl<W: Write> PuzzleLog<W> {
     /// A log of a game played by `variant`'s rules, written to `out`.
     pub fn new(out: W, variant: Variant) -> Self {
-        Self { out, variant, error: None }
+        Self { out, variant, error: None, any_round: false }
     }
 
     /// The error that stopped the log, if writing failed.
@@ -155,6 +159,8 @@ impl<W: Write> PuzzleLog<W> {
     }
 
     fn write(&mut self, event: &Event<'_>) -> io::Result<()> {
+        let any_round = self.any_round;
+        self.any_round |= matches!(event, Event::Round { .. });
         let out = &mut self.out;
         let recursive = self.variant == Variant::Recursive;
         match *event {
@@ -205,7 +211,12 @@ impl<W: Write> PuzzleLog<W> {
                     writeln!(out, "The winner of game {game} is player {}!", winner.number())?;
                 }
                 if game == 1 {
-                    write!(out, "\n\n== Post-game results ==\n")?;
+                    // A plain game whose deck was empty from the start has
+                    // logged nothing before its results.
+                    if recursive || any_round {
+                        write!(out, "\n\n")?;
+                    }
+                    writeln!(out, "== Post-game results ==")?;
                     write_decks(out, decks)?;
                 } else {
                     writeln!(out)?;

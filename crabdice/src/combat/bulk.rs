@@ -225,9 +225,9 @@ impl<N: Needs> Slots for ByteRing<N> {
     /// most 16 cards whose window does not wrap around the ring (nearly
     /// every one) takes a path of its own with no loop at all: 2% fewer
     /// instructions on the heavy deals than the loop (deal 2951: 56.78 →
-    /// 55.66 million), 1–2% less time. (Not
-    /// inlined: on its own it compiles to vector code; inlined, partly to
-    /// scalar code, 1.2% more instructions and 3% slower on deal 2951.)
+    /// 55.66 million), 1–2% less time. (Not inlined: on its own it
+    /// compiles to vector code; inlined, partly to scalar code, 1.2% more
+    /// instructions and 3% slower on deal 2951.)
     #[inline(never)]
     fn copy_top(&mut self, from: &Self, head: usize, count: usize, to: usize) -> u8 {
         let mut high = [0u8; WINDOW];

@@ -724,8 +724,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
             // rather than by a round loop of its own, and counts as a
             // balanced pass of one round (see `Swings`).
             high_at = this.decks[holder].tail;
-            let [one, two] = &this.decks;
-            let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
+            let drawn = tops(&this.decks);
             finish_round(&mut this.decks, drawn, holder);
             swings.balanced += 1;
             anchor_round = 1;
@@ -767,8 +766,7 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
     levels: &mut Vec<Level<S>>,
     depth: usize,
 ) -> Result<(), Exhausted> {
-    let [one, two] = &levels[depth].decks;
-    let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
+    let drawn = tops(&levels[depth].decks);
     if let Some(spec) = &ctx.spec
         && spec.main()
     {
@@ -804,6 +802,14 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
     };
     finish_round(&mut levels[depth].decks, drawn, winner);
     Ok(())
+}
+
+/// The cards on top of both decks, the next to be drawn (neither deck may
+/// be empty).
+#[inline]
+fn tops<S: Slots>(decks: &[Deck<S>; 2]) -> [S::Card; 2] {
+    let [one, two] = decks;
+    [one.slots.get(one.head), two.slots.get(two.head)]
 }
 
 /// Ends a round in which the cards `drawn` were on top of `decks`, won by
@@ -884,8 +890,7 @@ fn look_for_long_sub_games<S: Slots>(
         return;
     }
     let level = &mut levels[at];
-    let [one, two] = &level.decks;
-    let drawn = [one.slots.get(one.head), two.slots.get(two.head)];
+    let drawn = tops(&level.decks);
     let key = deal_key(ctx.need, &level.decks, drawn);
     spec.shared.claim(&key);
     spec.shared.post(guess_past(&level.decks, drawn, key));

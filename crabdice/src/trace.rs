@@ -159,8 +159,6 @@ impl<W: Write> PuzzleLog<W> {
     }
 
     fn write(&mut self, event: &Event<'_>) -> io::Result<()> {
-        let any_round = self.any_round;
-        self.any_round |= matches!(event, Event::Round { .. });
         let out = &mut self.out;
         let recursive = self.variant == Variant::Recursive;
         match *event {
@@ -170,6 +168,7 @@ impl<W: Write> PuzzleLog<W> {
                 }
             }
             Event::Round { game, round, decks } => {
+                self.any_round = true;
                 if round > 1 {
                     writeln!(out)?;
                 }
@@ -213,7 +212,7 @@ impl<W: Write> PuzzleLog<W> {
                 if game == 1 {
                     // A plain game whose deck was empty from the start has
                     // logged nothing before its results.
-                    if recursive || any_round {
+                    if recursive || self.any_round {
                         write!(out, "\n\n")?;
                     }
                     writeln!(out, "== Post-game results ==")?;

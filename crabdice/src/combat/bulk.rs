@@ -839,9 +839,8 @@ fn play_sub_game<S: Slots, const SUB_GAMES: bool>(
 /// The deal of the sub-game started by the cards `drawn`, on top of `decks`.
 fn deal_key<S: Slots>(table: &S::Table, decks: &[Deck<S>; 2], drawn: [S::Card; 2]) -> Key<S::Card> {
     let [one, two] = [0, 1].map(|p| {
-        let deck = &decks[p];
-        let count = S::need(table, drawn[p]);
-        (deck.head + 1..deck.head + 1 + count).map(|at| deck.slots.get(at))
+        let (deck, first) = (&decks[p], decks[p].head + 1);
+        deck.slots.slices(first, first + S::need(table, drawn[p]))
     });
     Key::new(one, two)
 }
@@ -855,7 +854,14 @@ fn guess_past<S: Slots>(
     key: Key<S::Card>,
 ) -> Job<S::Card> {
     let winner = key.likely_winner();
-    let mut decks = decks.each_ref().map(|deck| deck.cards().skip(1).collect::<Vec<_>>());
+    // Copied slice by slice, with room for the pair the winner takes.
+    let mut decks = decks.each_ref().map(|deck| {
+        let mut cards = Vec::with_capacity(deck.len() + 1);
+        for part in deck.slots.slices(deck.head + 1, deck.tail) {
+            cards.extend_from_slice(part);
+        }
+        cards
+    });
     decks[winner].extend([drawn[winner], drawn[winner ^ 1]]);
     Job { decks, assumption: Assumption { key, winner } }
 }

@@ -112,11 +112,11 @@ pub(super) struct Key<C> {
 }
 
 impl<C: Copy> Key<C> {
-    pub(super) fn new(one: impl Iterator<Item = C>, two: impl Iterator<Item = C>) -> Self {
-        let mut cards: Vec<C> = one.collect();
-        let split = cards.len();
-        cards.extend(two);
-        Self { split, cards: cards.into_boxed_slice() }
+    /// The deal of player 1's cards `one` and player 2's `two`, each in
+    /// up to two parts (as a ring holds them), copied slice by slice.
+    pub(super) fn new(one: [&[C]; 2], two: [&[C]; 2]) -> Self {
+        let split = one[0].len() + one[1].len();
+        Self { split, cards: [one[0], one[1], two[0], two[1]].concat().into_boxed_slice() }
     }
 
     /// The guess for a sub-game that has run long: player 1 (index 0) if
@@ -358,7 +358,7 @@ mod tests {
     use super::*;
 
     fn key(cards: usize, first: u8) -> Key<u8> {
-        Key::new(std::iter::once(first), std::iter::repeat_n(0, cards - 1))
+        Key::new([&[first], &[]], [&vec![0; cards - 1], &[]])
     }
 
     /// A deal settled by one thread, forgotten when the table fills, and

@@ -973,9 +973,8 @@ mod combat {
 
     #[test]
     fn bad_input_names_the_file_and_line_and_prints_nothing() {
-        let dir = std::env::temp_dir().join(format!("crabdice-cli-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("bad deck.txt");
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("bad deck.txt");
         std::fs::write(&file, "Player 1:\n9\nten\n\nPlayer 2:\n5\n").unwrap();
         crabdice()
             .args(["solve"])
@@ -989,11 +988,10 @@ mod combat {
 
     #[test]
     fn a_file_name_that_would_act_on_the_terminal_is_shown_escaped_and_given_raw_in_json() {
-        let dir = std::env::temp_dir().join(format!("crabdice-cli-names-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let deal = dir.join("red\x1b[31m\nline.txt");
+        let dir = tempfile::tempdir().unwrap();
+        let deal = dir.path().join("red\x1b[31m\nline.txt");
         std::fs::write(&deal, combat_example()).unwrap();
-        let bad = dir.join("bad\x1b[2J.txt");
+        let bad = dir.path().join("bad\x1b[2J.txt");
         std::fs::write(&bad, "Player 1:\nten\n").unwrap();
         let shown = |file: &std::path::Path| {
             file.display().to_string().replace('\x1b', "\\u{1b}").replace('\n', "\\n")
@@ -1013,7 +1011,7 @@ mod combat {
         assert_eq!(output.status.code(), Some(1));
         assert!(!stderr.contains('\x1b'), "{stderr:?}");
         assert!(stderr.contains(&shown(&bad)), "{stderr:?}");
-        let missing = dir.join("gone\x1b[2J.txt");
+        let missing = dir.path().join("gone\x1b[2J.txt");
         let output = crabdice().arg("combat").arg(&missing).output().unwrap();
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert_eq!(output.status.code(), Some(1));

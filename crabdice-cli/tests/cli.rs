@@ -48,6 +48,19 @@ fn refused(args: &[&str], messages: &[&str]) {
     crabdice().args(args).assert().code(2).stdout("").stderr(stderr);
 }
 
+/// Asserts that `command -` refuses `input` on standard input as a user
+/// error (exit 1, nothing on standard output), naming `<stdin>` and saying
+/// `message`.
+fn refused_input(command: &str, input: &str, message: &str) {
+    crabdice()
+        .args([command, "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(message).and(predicate::str::contains("<stdin>")));
+}
+
 /// What `crabdice` prints for `args`, which must succeed.
 fn stdout_of(args: &[&str]) -> String {
     let output = crabdice().args(args).output().unwrap();
@@ -153,16 +166,14 @@ fn counts_may_be_written_as_powers_or_in_scientific_notation() {
         }
     }
     // The limits take the same spellings.
-    crabdice()
-        .args(["dice", "examples/dice.txt", "--part", "2", "--max-work", "2e10"])
-        .assert()
-        .success()
-        .stdout("444356092776315\n");
-    crabdice()
-        .args(["combat", "examples/combat.txt", "--part", "2", "--max-rounds", "1e2"])
-        .assert()
-        .success()
-        .stdout("291\n");
+    assert_eq!(
+        stdout_of(&["dice", "examples/dice.txt", "--part", "2", "--max-work", "2e10"]),
+        "444356092776315\n"
+    );
+    assert_eq!(
+        stdout_of(&["combat", "examples/combat.txt", "--part", "2", "--max-rounds", "1e2"]),
+        "291\n"
+    );
 }
 
 /// The number that follows `before` in the error `args` end with.
@@ -379,16 +390,11 @@ fn max_time_bounds_the_work_with_a_clear_message() {
         .stdout("")
         .stderr(predicate::str::contains("part 2: gave up after"));
     // A limit that is not reached changes nothing, and Dirac Dice ignores it.
-    crabdice()
-        .args(["combat", heavy, "--part", "2", "--max-time", "3600"])
-        .assert()
-        .success()
-        .stdout("34953\n");
-    crabdice()
-        .args(["solve", "examples/dice.txt", "--max-time", "0", "--max-rounds", "0"])
-        .assert()
-        .success()
-        .stdout("part 1: 739785\npart 2: 444356092776315\n");
+    assert_eq!(stdout_of(&["combat", heavy, "--part", "2", "--max-time", "3600"]), "34953\n");
+    assert_eq!(
+        stdout_of(&["solve", "examples/dice.txt", "--max-time", "0", "--max-rounds", "0"]),
+        "part 1: 739785\npart 2: 444356092776315\n"
+    );
     for bad in ["-1", "-1e-300", "-1e-400", "-inf", "ten", "1e30", "NaN", "--json"] {
         refused(
             &["combat", heavy, "--max-time", bad],
@@ -627,11 +633,7 @@ mod combat {
 
     #[test]
     fn solve_prints_both_parts_of_the_combat_example() {
-        crabdice()
-            .args(["solve", "examples/combat.txt"])
-            .assert()
-            .success()
-            .stdout("part 1: 306\npart 2: 291\n");
+        assert_eq!(stdout_of(&["solve", "examples/combat.txt"]), "part 1: 306\npart 2: 291\n");
     }
 
     #[test]
@@ -682,11 +684,7 @@ mod combat {
         // games walks through the sub-games it skips, and says so when it must
         // stop.
         let deal = "crabdice/benches/corpus/deal-1188.txt";
-        crabdice()
-            .args(["combat", deal, "--part", "2", "--max-rounds", "60"])
-            .assert()
-            .success()
-            .stdout("30540\n");
+        assert_eq!(stdout_of(&["combat", deal, "--part", "2", "--max-rounds", "60"]), "30540\n");
         crabdice()
             .args(["combat", deal, "--part", "2", "--json", "--max-rounds", "60"])
             .assert()
@@ -750,25 +748,16 @@ mod combat {
 
     #[test]
     fn part_prints_the_bare_answer() {
-        crabdice()
-            .args(["combat", "examples/combat.txt", "--part", "2"])
-            .assert()
-            .success()
-            .stdout("291\n");
-        crabdice()
-            .args(["solve", "examples/combat.txt", "--part", "1"])
-            .assert()
-            .success()
-            .stdout("306\n");
+        assert_eq!(stdout_of(&["combat", "examples/combat.txt", "--part", "2"]), "291\n");
+        assert_eq!(stdout_of(&["solve", "examples/combat.txt", "--part", "1"]), "306\n");
     }
 
     #[test]
     fn several_files_are_prefixed_by_their_names() {
-        crabdice()
-            .args(["solve", "examples/combat.txt", "examples/combat-loop.txt", "--part", "2"])
-            .assert()
-            .success()
-            .stdout("examples/combat.txt: part 2: 291\nexamples/combat-loop.txt: part 2: 105\n");
+        assert_eq!(
+            stdout_of(&["solve", "examples/combat.txt", "examples/combat-loop.txt", "--part", "2"]),
+            "examples/combat.txt: part 2: 291\nexamples/combat-loop.txt: part 2: 105\n"
+        );
     }
 
     #[test]
@@ -1031,13 +1020,7 @@ mod combat {
             ("Player 1:\n99999999999999999999\n\nPlayer 2:\n2\n", "too large"),
         ];
         for (input, message) in cases {
-            crabdice()
-                .args(["combat", "-"])
-                .write_stdin(input)
-                .assert()
-                .code(1)
-                .stdout("")
-                .stderr(predicate::str::contains(message).and(predicate::str::contains("<stdin>")));
+            refused_input("combat", input, message);
         }
     }
 
@@ -1085,21 +1068,16 @@ mod combat {
             .collect();
         assert_eq!(answers[0]["part2"]["score"], 34953);
         assert!(answers.iter().all(|answer| *answer == answers[0]));
-        crabdice()
-            .args(["solve", heavy, "--part", "2", "--threads", "1"])
-            .assert()
-            .success()
-            .stdout("34953\n");
+        assert_eq!(stdout_of(&["solve", heavy, "--part", "2", "--threads", "1"]), "34953\n");
         refused(&["combat", heavy, "--threads", "0"], &["invalid value '0' for '--threads"]);
     }
 
     #[test]
     fn the_literal_engine_gives_the_same_answers() {
-        crabdice()
-            .args(["combat", "examples/combat.txt", "--engine", "literal"])
-            .assert()
-            .success()
-            .stdout("part 1: 306\npart 2: 291\n");
+        assert_eq!(
+            stdout_of(&["combat", "examples/combat.txt", "--engine", "literal"]),
+            "part 1: 306\npart 2: 291\n"
+        );
     }
 
     #[test]
@@ -1313,11 +1291,10 @@ mod dirac {
 
     #[test]
     fn dice_prints_both_parts_of_the_example() {
-        crabdice()
-            .args(["dice", "examples/dice.txt"])
-            .assert()
-            .success()
-            .stdout("part 1: 739785\npart 2: 444356092776315\n");
+        assert_eq!(
+            stdout_of(&["dice", "examples/dice.txt"]),
+            "part 1: 739785\npart 2: 444356092776315\n"
+        );
     }
 
     #[test]
@@ -1347,11 +1324,17 @@ mod dirac {
 
     #[test]
     fn a_huge_target_is_answered_exactly() {
-        crabdice()
-            .args(["dice", "examples/dice.txt", "--part", "1", "--target", "1000000000000000000"])
-            .assert()
-            .success()
-            .stdout("749999999999999989750000000000000035\n");
+        assert_eq!(
+            stdout_of(&[
+                "dice",
+                "examples/dice.txt",
+                "--part",
+                "1",
+                "--target",
+                "1000000000000000000"
+            ]),
+            "749999999999999989750000000000000035\n"
+        );
     }
 
     /// A die that takes a million turns (or a billion) to come back to an
@@ -1360,8 +1343,8 @@ mod dirac {
     /// second game used to be refused.
     #[test]
     fn a_die_too_long_to_cycle_is_answered() {
-        crabdice()
-            .args([
+        assert_eq!(
+            stdout_of(&[
                 "dice",
                 "examples/dice.txt",
                 "--part",
@@ -1370,10 +1353,9 @@ mod dirac {
                 "1000003",
                 "--target",
                 "1e7",
-            ])
-            .assert()
-            .success()
-            .stdout("91179949400505\n");
+            ]),
+            "91179949400505\n"
+        );
         let huge =
             ["dice", "examples/dice.txt", "--part", "1", "--die", "999999937", "--target", "10^18"];
         let answer = stdout_of(&huge);
@@ -1385,11 +1367,19 @@ mod dirac {
 
     #[test]
     fn dirac_counts_beyond_128_bits_are_exact() {
-        crabdice()
-            .args(["dice", "examples/dice.txt", "--part", "2", "--target", "30", "--die", "4"])
-            .assert()
-            .success()
-            .stdout("14184066373435447858820392124021831333178373619955\n");
+        assert_eq!(
+            stdout_of(&[
+                "dice",
+                "examples/dice.txt",
+                "--part",
+                "2",
+                "--target",
+                "30",
+                "--die",
+                "4"
+            ]),
+            "14184066373435447858820392124021831333178373619955\n"
+        );
     }
 
     #[test]
@@ -1412,11 +1402,10 @@ mod dirac {
     #[test]
     fn every_dice_engine_gives_the_same_counts() {
         for engine in ["per-player", "memo"] {
-            crabdice()
-                .args(["dice", "examples/dice.txt", "--part", "2", "--engine", engine])
-                .assert()
-                .success()
-                .stdout("444356092776315\n");
+            assert_eq!(
+                stdout_of(&["dice", "examples/dice.txt", "--part", "2", "--engine", engine]),
+                "444356092776315\n"
+            );
         }
         crabdice()
             .args(["dice", "examples/dice.txt", "--part", "2", "--engine", "tree", "--target", "8"])
@@ -1526,13 +1515,7 @@ mod dirac {
             ("Player 1 starting position: 4 please\nPlayer 2 starting position: 8\n", "unexpected"),
             ("Player 1 starting position: 0\nPlayer 2 starting position: 8\n", "starting position"),
         ] {
-            crabdice()
-                .args(["dice", "-"])
-                .write_stdin(input)
-                .assert()
-                .code(1)
-                .stdout("")
-                .stderr(predicate::str::contains(message).and(predicate::str::contains("<stdin>")));
+            refused_input("dice", input, message);
         }
     }
 

@@ -538,6 +538,31 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
     swings: &mut Swings,
     enough: usize,
 ) -> usize {
+    if decks[0].head == decks[1].head {
+        bulk_in::<S, SUB_GAMES, SWINGS, true>(decks, table, rounds, swings, enough)
+    } else {
+        bulk_in::<S, SUB_GAMES, SWINGS, false>(decks, table, rounds, swings, enough)
+    }
+}
+
+/// [`bulk`], with `SHARED` when both heads are at the same counter: one
+/// register then serves for both. They stay together, as both move one card
+/// a round, and every game of an even number of cards (36% of the rounds on
+/// deal 2951) starts with them together: each deck is loaded from counter 0,
+/// or from 1 when its count is odd (see `first_counter`), and both counts
+/// are then of the same parity. That saves an increment and a zero-extension
+/// a round: 26 instructions where the round loop takes 28, 2.6% fewer in all
+/// on the heavy deals (deal 2951: 55.77 → 54.33 million) and 1–3% less time.
+/// (A game of an odd number of cards cannot have both: one of its tails
+/// would be odd, and a pair stored at slot 255 would wrap.)
+#[inline]
+fn bulk_in<S: Slots, const SUB_GAMES: bool, const SWINGS: bool, const SHARED: bool>(
+    decks: &mut [Deck<S>; 2],
+    table: &S::Table,
+    rounds: usize,
+    swings: &mut Swings,
+    enough: usize,
+) -> usize {
     let [one, two] = decks;
     let (mut head_one, mut tail_one, mut head_two, mut tail_two) =
         (one.head, one.tail, two.head, two.tail);
@@ -552,13 +577,15 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
     // by player 1's head, to where it ends: a counter of its own took a
     // register the loop needs, and spilled the outer loop's values.
     'passes: loop {
-        let pass_end = end.min(tail_one).min(head_one + (tail_two - head_two));
+        let head_two_now = if SHARED { head_one } else { head_two };
+        let pass_end = end.min(tail_one).min(head_one + (tail_two - head_two_now));
         if pass_end == head_one {
             break;
         }
         let (pass_start, won_before) = (head_one, tail_one);
         while head_one != pass_end {
-            let (a, b) = (one.slots.get(head_one), two.slots.get(head_two));
+            let at_two = if SHARED { head_one } else { head_two };
+            let (a, b) = (one.slots.get(head_one), two.slots.get(at_two));
             // A sub-game is due when each player needs fewer cards than it
             // holds before the draw. Both needs and lengths are below 2^63,
             // so `need - length` wraps to a number with its top bit set
@@ -566,12 +593,14 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
             // without a branch each (either test alone is a coin flip; both
             // together are rare).
             let short_one = S::need(table, a).wrapping_sub(tail_one - head_one);
-            let short_two = S::need(table, b).wrapping_sub(tail_two - head_two);
+            let short_two = S::need(table, b).wrapping_sub(tail_two - at_two);
             if SUB_GAMES && (short_one & short_two) >> (usize::BITS - 1) != 0 {
                 break 'passes;
             }
             head_one += 1;
-            head_two += 1;
+            if !SHARED {
+                head_two += 1;
+            }
             let two_wins = b > a;
             one.slots.set_pair(tail_one, a, b);
             two.slots.set_pair(tail_two, b, a);
@@ -593,6 +622,7 @@ fn bulk<S: Slots, const SUB_GAMES: bool, const SWINGS: bool>(
         }
     }
     swings.balanced = balanced;
+    let head_two = if SHARED { head_one } else { head_two };
     (one.head, one.tail, two.head, two.tail) = (head_one, tail_one, head_two, tail_two);
     head_one - first
 }

@@ -25,7 +25,9 @@
 //! card never starts a sub-game), so it is played on the spot, and the loop
 //! goes on at once.
 
+use std::cell::Cell;
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use crate::cores;
 
@@ -41,7 +43,7 @@ trait Slots: Sized {
     /// The label type.
     type Card: Label;
     /// The table of each label's need (see `Labelled::need`).
-    type Table: Clone + Send + Sync;
+    type Table: Clone + Send + Sync + 'static;
     /// Builds the table for the deal (every card out of reach when the
     /// game has no sub-games).
     fn table(labelled: &Labelled<'_>, sub_games: bool) -> Self::Table;
@@ -131,7 +133,7 @@ fn keep_highest(high: &mut [u8; WINDOW], window: &[u8], cards: usize) {
 /// How a [`ByteRing`]'s labels give their needs.
 trait Needs: Send + Sync + 'static {
     /// What the needs are looked up in.
-    type Table: Clone + Send + Sync;
+    type Table: Clone + Send + Sync + 'static;
     /// The table for the deal (see [`Slots::table`]).
     fn table(labelled: &Labelled<'_>, sub_games: bool) -> Self::Table;
     /// A label's need (see [`Slots::need`]).
@@ -479,7 +481,8 @@ struct Spec<'a, C> {
     /// Frames this one is nested in.
     nesting: usize,
     /// The main thread's, until the helper is started: starts it (false if
-    /// the machine has no second core).
+    /// the thread could not be made). A helper that then finds no second
+    /// core stops at once, and the main thread plays on alone.
     start: Option<&'a dyn Fn() -> bool>,
     /// The main thread's: when to look next for a long sub-game to play
     /// past (in rounds played).
@@ -908,6 +911,11 @@ fn look_for_long_sub_games<S: Slots>(
 ) {
     let played = ctx.budget.played();
     let Some(spec) = &mut ctx.spec else { return };
+    if spec.shared.helper_gone() {
+        // No second core: play on alone.
+        ctx.spec = None;
+        return;
+    }
     // (Every sub-game when testing with `after` = 0.)
     spec.next_look = played + speculate::LOOK_INTERVAL.min(spec.after);
     if spec.active() && !spec.shared.helper_idle() {
@@ -1034,6 +1042,15 @@ fn play_ahead<S: Slots, const SUB_GAMES: bool>(
 /// The helper thread: plays each job it is given, until the main thread
 /// finishes.
 fn help<S: Slots, const SUB_GAMES: bool>(shared: &Shared<S::Card>, need: &S::Table) {
+    if !shared.arrive() {
+        return;
+    }
+    // Asked here, not before the spawn: the first time in a process it
+    // reads the control-group limits, 45-85 µs the main thread would wait.
+    if !cores::second_core() {
+        shared.leave();
+        return;
+    }
     shared.register(std::thread::current());
     while !shared.is_finished() {
         match shared.take_job() {
@@ -1308,43 +1325,58 @@ fn solve_with<S: Slots, const SUB_GAMES: bool, A: Answer>(
             Context { need: &need, budget, scratch, spec: None, held: Held::default() },
         );
     }
-    speculating::<S, SUB_GAMES, A>(labelled, budget, &need, &Shared::new())
+    speculating::<S, SUB_GAMES, A>(labelled, budget, &need, &Arc::new(Shared::new()))
 }
 
 /// Plays the deal as [`solve_with`] does, sharing sub-games with a helper
 /// thread through `shared`, which starts the first time a sub-game runs
 /// long.
+///
+/// The helper is joined only if it has started to run (see
+/// [`Shared::arrive`]), which also passes on any panic of its; one that
+/// has not is left to stop on its own. In a fresh process its core can take
+/// a millisecond or more to wake: deals just heavy enough to start it were
+/// often done first, and waited for it, 50-230 µs, only to stop it.
 fn speculating<S: Slots, const SUB_GAMES: bool, A: Answer>(
     labelled: &Labelled<'_>,
     budget: &mut Budget<'_>,
     need: &S::Table,
-    shared: &Shared<S::Card>,
+    shared: &Arc<Shared<S::Card>>,
 ) -> Result<A, Exhausted> {
     let stack = stack_ahead(labelled.cards_in_deal()) + (1 << 20);
     let after = budget.speculate_after;
     let scratch = [Vec::new(), Vec::new()];
-    std::thread::scope(|scope| {
-        let _finish = FinishOnDrop(shared);
-        let start = || {
-            cores::second_core()
-                && std::thread::Builder::new()
-                    .name("crabdice-helper".to_owned())
-                    .stack_size(stack)
-                    .spawn_scoped(scope, || help::<S, SUB_GAMES>(shared, need))
-                    .is_ok()
-        };
-        let spec = Spec {
-            shared,
-            assumptions: Vec::new(),
-            past: None,
-            nesting: 0,
-            start: Some(&start),
-            next_look: after,
-            after,
-        };
-        let ctx = Context { need, budget, scratch, spec: Some(spec), held: Held::default() };
-        play_deal::<S, SUB_GAMES, A>(labelled, ctx)
-    })
+    let finish = FinishOnDrop(shared);
+    let helper = Cell::new(None);
+    let start = || {
+        let (shared, need) = (Arc::clone(shared), need.clone());
+        let spawned = std::thread::Builder::new()
+            .name("crabdice-helper".to_owned())
+            .stack_size(stack)
+            .spawn(move || help::<S, SUB_GAMES>(&shared, &need));
+        let started = spawned.is_ok();
+        helper.set(spawned.ok());
+        started
+    };
+    let spec = Spec {
+        shared,
+        assumptions: Vec::new(),
+        past: None,
+        nesting: 0,
+        start: Some(&start),
+        next_look: after,
+        after,
+    };
+    let ctx = Context { need, budget, scratch, spec: Some(spec), held: Held::default() };
+    let answer = play_deal::<S, SUB_GAMES, A>(labelled, ctx);
+    drop(finish);
+    if let Some(helper) = helper.take()
+        && shared.started()
+        && let Err(panic) = helper.join()
+    {
+        std::panic::resume_unwind(panic);
+    }
+    answer
 }
 
 /// Plays the deal, in `ctx`; see `fast.md`.
@@ -1512,7 +1544,7 @@ mod tests {
         std::thread::spawn(move || {
             let labelled = deal.labelled();
             let need = ByteRing::<Ranked>::table(&labelled, true);
-            let shared = Shared::new();
+            let shared = Arc::new(Shared::new());
             shared.panic_in_helper.store(true, std::sync::atomic::Ordering::Relaxed);
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let mut quiet = |_| {};

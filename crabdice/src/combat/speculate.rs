@@ -65,7 +65,14 @@
 //! deals never see it. Only without limits: the rounds counted against a
 //! round limit must not depend on which thread got where first. Only with
 //! [`Limits::max_threads`](super::Limits::max_threads) of two or more, and
-//! where the machine has a second core.
+//! where the machine has a second core: the helper asks that itself, as
+//! the first time in a process the answer comes from reading the
+//! control-group limits (45-85 µs here), and stops at once on one core.
+//!
+//! The main thread joins the helper when done only if it has started to
+//! run ([`Shared::arrive`]). In a fresh process, this machine's idle
+//! second core can take a millisecond or more to wake, and deals just
+//! heavy enough to start the helper were often done before it ran.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -188,11 +195,16 @@ pub(super) struct Shared<C> {
     helper: Mutex<Option<Thread>>,
     /// Whether the helper is waiting for a job.
     idle: AtomicBool,
+    /// Set by a helper that found no second core to run on, and stopped.
+    gone: AtomicBool,
     /// Whether a job is waiting for the helper.
     waiting: AtomicBool,
     /// Set when the main thread has its answer (or gave up): everything
     /// stops.
     finished: AtomicBool,
+    /// Set by the helper as the first thing it does: from then on the main
+    /// thread joins it when done (see [`Shared::arrive`]).
+    started: AtomicBool,
     /// Tests set this to make the helper panic at its next claim.
     #[cfg(test)]
     pub(super) panic_in_helper: AtomicBool,
@@ -211,8 +223,10 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
             job: Mutex::new(None),
             helper: Mutex::new(None),
             idle: AtomicBool::new(true),
+            gone: AtomicBool::new(false),
             waiting: AtomicBool::new(false),
             finished: AtomicBool::new(false),
+            started: AtomicBool::new(false),
             #[cfg(test)]
             panic_in_helper: AtomicBool::new(false),
         }
@@ -331,6 +345,38 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
         self.idle.store(true, Ordering::Release);
     }
 
+    /// The helper has started to run; false if the main thread had
+    /// already finished, and the helper must do nothing at all.
+    ///
+    /// With [`Shared::finish`] and [`Shared::started`], a handshake: the
+    /// main thread marks itself finished and then asks whether the helper
+    /// started; the helper marks itself started and then asks whether the
+    /// main thread finished, both in sequentially consistent order. So
+    /// either the main thread sees a started helper, and joins it (which
+    /// passes on any panic of its), or the helper sees the main thread
+    /// finished, and stops before it has done anything. A helper that has
+    /// not started, which in a fresh process on this machine can take a
+    /// millisecond or more, is never waited for.
+    pub(super) fn arrive(&self) -> bool {
+        self.started.store(true, Ordering::SeqCst);
+        !self.finished.load(Ordering::SeqCst)
+    }
+
+    /// Whether the helper has started to run ([`Shared::arrive`]).
+    pub(super) fn started(&self) -> bool {
+        self.started.load(Ordering::SeqCst)
+    }
+
+    /// The helper stops for good: the machine has no second core.
+    pub(super) fn leave(&self) {
+        self.gone.store(true, Ordering::Release);
+    }
+
+    /// Whether the helper has stopped for good ([`Shared::leave`]).
+    pub(super) fn helper_gone(&self) -> bool {
+        self.gone.load(Ordering::Acquire)
+    }
+
     /// Registers the helper thread, to be woken by [`Shared::post`].
     pub(super) fn register(&self, helper: Thread) {
         *lock(&self.helper) = Some(helper);
@@ -338,7 +384,7 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
 
     /// Stops every frame and the helper.
     pub(super) fn finish(&self) {
-        self.finished.store(true, Ordering::Relaxed);
+        self.finished.store(true, Ordering::SeqCst);
         self.wake();
     }
 

@@ -1353,10 +1353,11 @@ fn speculating<S: Slots, const SUB_GAMES: bool, A: Answer>(
         let spawned = std::thread::Builder::new()
             .name("crabdice-helper".to_owned())
             .stack_size(stack)
-            .spawn(move || help::<S, SUB_GAMES>(&shared, &need));
-        let started = spawned.is_ok();
-        helper.set(spawned.ok());
-        started
+            .spawn(move || help::<S, SUB_GAMES>(&shared, &need))
+            .ok();
+        let made = spawned.is_some();
+        helper.set(spawned);
+        made
     };
     let spec = Spec {
         shared,

@@ -253,7 +253,10 @@ pub struct Limits {
     /// time, a heavy Recursive Combat deal lets a second thread play ahead
     /// of the first, on a machine with a second core (see
     /// [speculation](self#speculation-a-second-core-plays-ahead)); the
-    /// answer is the same either way. The engine uses at most two.
+    /// answer is the same either way. The engine uses at most two. A
+    /// second thread that has not yet begun to run when the answer is
+    /// found is not waited for: it may outlive the call briefly, and exits
+    /// as soon as it runs, having done nothing.
     pub max_threads: usize,
     /// Most bytes of memory the games in progress may hold. The literal
     /// engine ([`play_observed_with`]) keeps their decks and every state

@@ -355,8 +355,7 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
     /// either the main thread sees a started helper, and joins it (which
     /// passes on any panic of its), or the helper sees the main thread
     /// finished, and stops before it has done anything. A helper that has
-    /// not started, which in a fresh process on this machine can take a
-    /// millisecond or more, is never waited for.
+    /// not started is never waited for (why: the module docs).
     pub(super) fn arrive(&self) -> bool {
         self.started.store(true, Ordering::SeqCst);
         !self.finished.load(Ordering::SeqCst)

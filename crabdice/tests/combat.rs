@@ -428,6 +428,40 @@ mod combat {
         }
     }
 
+    #[test]
+    fn deals_nested_deep_are_answered_in_rounds_that_grow_with_the_depth() {
+        // A deal nested k deep plays 2^k games, most of them the same few
+        // deals again and again. The fast engine remembers the winner of
+        // each sub-game that took long, so that its rounds grow with k
+        // instead: a limit of 10 million rounds (2^40 games would pass it
+        // many times over) stops neither, with one thread, so that no table
+        // shared with a helper thread can do the remembering. The scores
+        // are an independent Python simulation's: the literal rules, with
+        // each sub-game's winner remembered by deal (`nested_ref.py`, in
+        // the closing note of issue 4).
+        let limits = Limits { max_rounds: 10_000_000, max_threads: 1, ..Limits::default() };
+        for (k, lift, score) in
+            [(40, 0, 918_705), (40, 1000, 5_013_705), (60, 0, 2_923_545), (60, 1000, 11_438_545)]
+        {
+            let (one, two) = nested(k, lift);
+            let outcome = play_with(&deal(&one, &two), Variant::Recursive, limits, &mut |_| {})
+                .unwrap_or_else(|error| panic!("nested {k}, lift {lift}: {error}"));
+            assert_eq!(
+                (outcome.winner, outcome.score, outcome.end),
+                (Some(Player::Two), Some(score), End::EmptyDeck),
+                "nested {k}, lift {lift}"
+            );
+        }
+        // Where the reference plays every game: the same answer, from both
+        // engines.
+        for k in [13, 14] {
+            let (one, two) = nested(k, 0);
+            let expected = reference::recursive(&one, &two);
+            let outcome = play_with(&deal(&one, &two), Variant::Recursive, limits, &mut |_| {});
+            assert_matches(&outcome.unwrap(), &expected, "nested {k}");
+        }
+    }
+
     /// Every permutation of `values`, split between the players every way.
     fn all_deals(values: &[u64], visit: &mut impl FnMut(&[u64], &[u64])) {
         fn permute(items: &mut Vec<u64>, k: usize, visit: &mut impl FnMut(&[u64])) {

@@ -33,6 +33,7 @@ use crate::cores;
 
 use super::deal::{Label, Labelled};
 use super::passes::{self, Finish, Passes};
+use super::recall::Recall;
 use super::seesaw;
 use super::speculate::{self, Assumption, Claim, Job, Key, Shared, Ticket};
 use super::stacks::{Brent, Stacks};
@@ -467,6 +468,8 @@ struct Context<'a, 'b, S: Slots> {
     spec: Option<Spec<'a, S::Card>>,
     /// Memory held by the levels.
     held: Held,
+    /// The winners of long sub-games (module `recall`).
+    recall: Recall<S::Card>,
 }
 
 /// A frame's part in speculation (module `speculate`).
@@ -810,7 +813,7 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
             look_for_long_sub_games(ctx, levels, depth);
         }
     }
-    let (play_it, cards) = deal_sub_game(ctx.need, levels, depth, drawn);
+    let (play_it, cards, highest) = deal_sub_game(ctx.need, levels, depth, drawn);
     ctx.budget.charge(cards as u64)?;
     for level in &mut levels[depth..=depth + 1] {
         let now = level.bytes();
@@ -823,7 +826,7 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
     } else if levels[depth].shared {
         shared_winner::<S, SUB_GAMES>(ctx, levels, depth, drawn)?
     } else {
-        let winner = play_sub_game::<S, SUB_GAMES>(ctx, levels, depth)?;
+        let winner = recalled_or_played::<S, SUB_GAMES>(ctx, levels, depth, cards, highest)?;
         // The helper was given this game past the sub-game, which the main
         // thread claimed when it did.
         if levels[depth].shared
@@ -867,6 +870,50 @@ fn play_sub_game<S: Slots, const SUB_GAMES: bool>(
         Stop::Empty(winner) => winner,
         Stop::Repeated(_) | Stop::Limit => 0,
     })
+}
+
+/// The winner of the sub-game dealt into `levels[depth + 1]`, on `cards`
+/// cards whose highest is `highest`: remembered (module `recall`), or
+/// played, and remembered if it took long. Only `started` is kept across
+/// the sub-game: the rest is found again in the rare case it is needed,
+/// as values kept across the call cost the common case spills.
+fn recalled_or_played<S: Slots, const SUB_GAMES: bool>(
+    ctx: &mut Context<'_, '_, S>,
+    levels: &mut Vec<Level<S>>,
+    depth: usize,
+    cards: usize,
+    highest: S::Card,
+) -> Result<usize, Exhausted> {
+    if ctx.recall.may_hold_size(cards)
+        && let Some(winner) = recalled(ctx, &levels[depth].decks, cards, highest)
+    {
+        return Ok(winner);
+    }
+    let started = ctx.budget.played();
+    let winner = play_sub_game::<S, SUB_GAMES>(ctx, levels, depth)?;
+    if ctx.budget.played().saturating_sub(started) >= ctx.budget.remember_after {
+        let decks = &levels[depth].decks;
+        ctx.recall.remember(deal_key(ctx.need, decks, tops(decks)), winner);
+    }
+    Ok(winner)
+}
+
+/// The remembered winner of the sub-game about to be dealt from `decks`,
+/// on `cards` cards whose highest is `highest`, if it is remembered.
+#[cold]
+#[inline(never)]
+fn recalled<S: Slots>(
+    ctx: &Context<'_, '_, S>,
+    decks: &[Deck<S>; 2],
+    cards: usize,
+    highest: S::Card,
+) -> Option<usize> {
+    let drawn = tops(decks);
+    let sizes = [S::need(ctx.need, drawn[0]), cards];
+    if !ctx.recall.may_hold(sizes, highest) {
+        return None;
+    }
+    ctx.recall.winner(&deal_key(ctx.need, decks, drawn))
 }
 
 /// The deal of the sub-game started by the cards `drawn`, on top of `decks`.
@@ -1031,6 +1078,7 @@ fn play_ahead<S: Slots, const SUB_GAMES: bool>(
         scratch: Default::default(),
         spec: Some(spec),
         held: Held::default(),
+        recall: Recall::default(),
     };
     let cards = decks[0].len() + decks[1].len();
     let mut level = Level::<S>::holding(decks[0].iter().copied(), decks[1].iter().copied(), cards);
@@ -1066,13 +1114,14 @@ fn help<S: Slots, const SUB_GAMES: bool>(shared: &Shared<S::Card>, need: &S::Tab
 /// Deals the sub-game started by the cards `drawn` (still on top of the
 /// decks at `levels[depth]`) into `levels[depth + 1]`. Returns whether it
 /// must be played (not when player 1 holds its highest card, and so wins
-/// it), and how many cards it was dealt.
+/// it), how many cards it was dealt, and player 2's highest card (the
+/// sub-game's highest when it must be played).
 fn deal_sub_game<S: Slots>(
     table: &S::Table,
     levels: &mut Vec<Level<S>>,
     depth: usize,
     drawn: [S::Card; 2],
-) -> (bool, usize) {
+) -> (bool, usize, S::Card) {
     let counts = drawn.map(|card| S::need(table, card));
     let cards = counts[0] + counts[1];
     if levels.len() == depth + 1 {
@@ -1083,7 +1132,7 @@ fn deal_sub_game<S: Slots>(
     let [one, two] = [0, 1].map(|p| next.decks[p].load_top(&this.decks[p], counts[p], cards));
     // A new game: its sub-games are its own until the helper is given it.
     next.shared = false;
-    (one < two, cards)
+    (one < two, cards, two)
 }
 
 /// The top game's outcome from both final decks (as labels).
@@ -1322,7 +1371,14 @@ fn solve_with<S: Slots, const SUB_GAMES: bool, A: Answer>(
         let scratch = [Vec::new(), Vec::new()];
         return play_deal::<S, SUB_GAMES, A>(
             labelled,
-            Context { need: &need, budget, scratch, spec: None, held: Held::default() },
+            Context {
+                need: &need,
+                budget,
+                scratch,
+                spec: None,
+                held: Held::default(),
+                recall: Recall::default(),
+            },
         );
     }
     speculating::<S, SUB_GAMES, A>(labelled, budget, &need, &Arc::new(Shared::new()))
@@ -1368,7 +1424,14 @@ fn speculating<S: Slots, const SUB_GAMES: bool, A: Answer>(
         next_look: after,
         after,
     };
-    let ctx = Context { need, budget, scratch, spec: Some(spec), held: Held::default() };
+    let ctx = Context {
+        need,
+        budget,
+        scratch,
+        spec: Some(spec),
+        held: Held::default(),
+        recall: Recall::default(),
+    };
     let answer = play_deal::<S, SUB_GAMES, A>(labelled, ctx);
     drop(finish);
     if let Some(helper) = helper.take()
@@ -1465,6 +1528,7 @@ fn play_deal<S: Slots, const SUB_GAMES: bool, A: Answer>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::recall;
     use super::*;
     use proptest::prelude::*;
 
@@ -1481,9 +1545,20 @@ mod tests {
     /// round (`after` = 0: every sub-game that has started is long enough)
     /// or never.
     fn solved(deal: &crate::Deal, speculate_after: u64) -> Outcome {
+        solved_remembering(deal, speculate_after, recall::REMEMBER_AFTER)
+    }
+
+    /// [`solved`], remembering the winner of every sub-game that took
+    /// `remember_after` rounds or more (module `recall`).
+    fn solved_remembering(
+        deal: &crate::Deal,
+        speculate_after: u64,
+        remember_after: u64,
+    ) -> Outcome {
         let mut quiet = |_| {};
         let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);
         budget.speculate_after = speculate_after;
+        budget.remember_after = remember_after;
         solve(&deal.labelled(), Variant::Recursive, &mut budget).expect("no limits")
     }
 
@@ -1578,6 +1653,25 @@ mod tests {
         fn speculation_changes_no_outcome(deal in deals(11..22)) {
             prop_assert!(deal.cards() >= speculate::SPECULATE_FROM_CARDS);
             prop_assert_eq!(solved(&deal, 0), solved(&deal, u64::MAX));
+        }
+
+        /// Remembering every sub-game, so that each one dealt again (one in
+        /// fifteen on the heavy deals) takes its winner from the table, and
+        /// every filter test and lookup runs: the answer is the one of
+        /// playing them all (itself checked against the reference engine in
+        /// `tests/`). Cards up to 2 × 40 take byte rings; lifted past 255,
+        /// wide ones.
+        #[test]
+        fn remembering_sub_games_changes_no_outcome(deal in deals(6..18), lift in prop::bool::ANY) {
+            let deal = if lift {
+                let lifted = |player| deal.deck(player).iter().map(|card| card + 1000).collect();
+                crate::Deal::new(lifted(Player::One), lifted(Player::Two)).expect("still distinct")
+            } else {
+                deal
+            };
+            let played = solved_remembering(&deal, u64::MAX, u64::MAX);
+            prop_assert_eq!(solved_remembering(&deal, u64::MAX, 0), played.clone());
+            prop_assert_eq!(solved_remembering(&deal, 0, 0), played);
         }
     }
 

@@ -45,6 +45,7 @@ mod census;
 mod deal;
 mod observed;
 mod passes;
+mod recall;
 mod seesaw;
 mod speculate;
 mod stacks;
@@ -405,6 +406,9 @@ pub(crate) struct Budget<'a> {
     /// Rounds a sub-game must have been played for before a second thread
     /// may play past it (module `speculate`); `u64::MAX` for never.
     pub(crate) speculate_after: u64,
+    /// Rounds a sub-game must take, its own sub-games' included, for the
+    /// fast engine to remember its winner (module `recall`).
+    pub(crate) remember_after: u64,
     /// [`Limits::max_state_memory`].
     max_memory: usize,
 }
@@ -466,6 +470,7 @@ impl<'a> Budget<'a> {
             } else {
                 u64::MAX
             },
+            remember_after: recall::REMEMBER_AFTER,
             max_memory: limits.max_state_memory,
         };
         budget.restart_rounds();

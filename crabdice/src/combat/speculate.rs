@@ -126,6 +126,19 @@ impl<C: Copy> Key<C> {
         Self { split, cards: [one[0], one[1], two[0], two[1]].concat().into_boxed_slice() }
     }
 
+    /// Player 1's number of cards, and the number of both.
+    pub(super) fn sizes(&self) -> [usize; 2] {
+        [self.split, self.cards.len()]
+    }
+
+    /// The highest card of the deal (of an empty deal, the default card).
+    pub(super) fn highest(&self) -> C
+    where
+        C: Ord + Default,
+    {
+        self.cards.iter().copied().max().unwrap_or_default()
+    }
+
     /// The guess for a sub-game that has run long: player 1 (index 0) if
     /// it has an odd number of cards, else player 2 (why, and how often it
     /// is right: the module docs).

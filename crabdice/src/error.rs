@@ -438,6 +438,28 @@ pub enum RulesError {
         /// The most work accepted.
         limit: u128,
     },
+    /// A Dirac game with so many players that combining their own counts
+    /// (each player's wins multiply every player's counts) would pass the
+    /// limit on memory or on work.
+    #[error(
+        "combining the counts of {players} Dirac players takes about {words} 64-bit words and \
+         {work} word operations (each player's wins multiply every player's counts), over the \
+         limit of {limit} {what}: use fewer players, or raise the limit with {flag}"
+    )]
+    DiracTooManyPlayers {
+        /// The players.
+        players: usize,
+        /// The estimated words held.
+        words: u128,
+        /// The estimated word operations.
+        work: u128,
+        /// The limit passed.
+        limit: u128,
+        /// What the limit counts: `64-bit words` or `word operations`.
+        what: &'static str,
+        /// The command-line flag that raises it.
+        flag: &'static str,
+    },
     /// The memo engine met more game states than it may store.
     #[error(
         "the memo engine stores one entry per game state and reached its limit of {limit} \

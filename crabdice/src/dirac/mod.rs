@@ -247,7 +247,16 @@
 //!
 //! Only the interleaving multiplies counts of different players; those few
 //! products are computed in `u64`, then `u128`, then big integers, with
-//! checked arithmetic, whichever first holds the answer.
+//! checked arithmetic, whichever first holds the answer. With thousands of
+//! players they are no longer few: each player's wins multiply every
+//! player's counts, so the wins of `P` players take `P²` counts' words
+//! between them. Products of all players but one are taken down two
+//! product trees (`P² log P` products of counts' words a turn, instead of
+//! `P³` from one end: 10,000 players on the puzzle's rules in 2.1 s
+//! instead of 34 s), and a game whose wins would pass the limits on memory
+//! or work is refused before they are combined
+//! ([`RulesError::DiracTooManyPlayers`](crate::RulesError::DiracTooManyPlayers)):
+//! 30,000 players would need 2.7 GB.
 //!
 //! ## A large board is a small one
 //!
@@ -291,7 +300,7 @@
 //! | `literal` | the deterministic game one roll at a time, the solver's reference | O(rolls) |
 //! | `alone` | each player alone on a transposed table, in words | O(players × board × target × turns × rolls) |
 //! | `live` | each player alone over the cells below the target, when the table is too large or far slower | O(players × target⁴) |
-//! | `quantum` | the engines' front door, and the interleaving | O(turns × players²) |
+//! | `quantum` | the engines' front door, and the interleaving | O(turns × players² × log players) products of counts |
 //! | `memo` | memoization over joint states | O((board × target)^players) at worst |
 //! | `tree` | every roll of every universe | O(universes) |
 

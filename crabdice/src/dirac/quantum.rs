@@ -307,6 +307,7 @@ pub fn win_histogram_within(
 ) -> Result<Vec<WinsByTurn>, DiceError> {
     let (rules, at, counting) = check(starts, rules, DiracEngine::PerPlayer, limits)?;
     let alone = per_player(&at, &rules, limits, counting)?;
+    rules.check_histogram(at.len(), alone.turns() as u64, limits)?;
     widen(
         || histogram::<u64>(&alone),
         || widen(|| histogram::<u128>(&alone), || histogram::<BigUint>(&alone)),
@@ -329,7 +330,11 @@ fn check(
     starts.check(rules)?;
     let (small, at) = rules.dirac_board(starts.positions());
     let counting = if engine == DiracEngine::PerPlayer {
-        small.per_player_counting(&at, limits)?
+        let counting = small.per_player_counting(&at, limits)?;
+        // After the players' own counts, which refuse a game too large for
+        // any number of players first.
+        small.check_interleave(&at, limits)?;
+        counting
     } else {
         small.check_dirac_size(&at, limits, Counting::Cells)?;
         Counting::Cells
@@ -445,38 +450,95 @@ fn overflow<C: Count>() -> CountOverflow {
 }
 
 /// Hands `(i, wins)` to `visit` for every player `i` and each of its turns
-/// `t` in order: the universes player `i` wins on its turn `t`.
+/// `t` in order: the universes player `i` wins on its turn `t`,
+/// `W_i[t] × Π_{j<i} N_j[t] × Π_{j>i} N_j[t−1]`.
+///
+/// The products of all players but one are taken down two product trees
+/// (one of the `N_j[t]`, one of the `N_j[t−1]`): a node's product of the
+/// players outside it is its parent's, times its sibling's subtree from
+/// the tree of the side it lies on. With `P` players of `w` words each, a
+/// turn then takes about `P² w² log₂ P` word operations and `P w log₂ P`
+/// words, where taking the products from one end (`Π_{j>i}` as suffixes,
+/// then `Π_{j<i}` as a running product) multiplies numbers of `i w` and
+/// `(P − i) w` words for every `i`: `P³ w² / 6` and `P² w / 2` words (10,000
+/// players on the puzzle's rules: 33 s and 445 MB).
 fn interleave<C: Count>(
     players: &Counts,
     mut visit: impl FnMut(usize, C) -> Result<(), CountOverflow>,
 ) -> Result<(), CountOverflow> {
     let count = players.players();
-    let one = C::from_u64(1);
-    let mut after = vec![C::zero(); count];
+    if count == 0 {
+        return Ok(());
+    }
     for t in 1..=players.turns() {
-        // after[i] = Π_{j>i} N_j[t−1]
-        let mut product = one.clone();
-        for j in (0..count).rev() {
-            after[j] = product.clone();
-            product = product.checked_mul(&players.playing(j, t - 1)?).ok_or_else(overflow::<C>)?;
-        }
-        // before = Π_{j<i} N_j[t]
-        let mut before = one.clone();
-        for (i, after) in after.iter().enumerate() {
-            let wins = players
-                .reached::<C>(i, t)?
-                .checked_mul(&before)
-                .and_then(|n| n.checked_mul(after))
-                .ok_or_else(overflow::<C>)?;
-            visit(i, wins)?;
-            before = before.checked_mul(&players.playing(i, t)?).ok_or_else(overflow::<C>)?;
-        }
-        if before.is_zero() {
+        let now = ProductTree::new((0..count).map(|j| players.playing(j, t)))?;
+        let before = ProductTree::new((0..count).map(|j| players.playing(j, t - 1)))?;
+        let top = now.levels.len() - 1;
+        let mut visit_wins = |i: usize, outside: &C| {
+            let wins =
+                players.reached::<C>(i, t)?.checked_mul(outside).ok_or_else(overflow::<C>)?;
+            visit(i, wins)
+        };
+        all_but_one(&now, &before, top, 0, &C::from_u64(1), &mut visit_wins)?;
+        if now.levels[top][0].is_zero() {
             // Some player has no universe left after t turns: no game goes on.
             break;
         }
     }
     Ok(())
+}
+
+/// Products of a row of numbers over aligned ranges: `levels[k][m]` is the
+/// product of the numbers `m·2^k..(m + 1)·2^k` (those that exist).
+struct ProductTree<C> {
+    levels: Vec<Vec<C>>,
+}
+
+impl<C: Count> ProductTree<C> {
+    /// The tree of `numbers` (at least one).
+    fn new(numbers: impl Iterator<Item = Result<C, CountOverflow>>) -> Result<Self, CountOverflow> {
+        let mut levels = vec![numbers.collect::<Result<Vec<C>, _>>()?];
+        while let Some(below) = levels.last().filter(|level| level.len() > 1) {
+            let above = below
+                .chunks(2)
+                .map(|pair| match pair {
+                    [a, b] => a.checked_mul(b).ok_or_else(overflow::<C>),
+                    [a] => Ok(a.clone()),
+                    _ => unreachable!("chunks of one or two"),
+                })
+                .collect::<Result<Vec<C>, _>>()?;
+            levels.push(above);
+        }
+        Ok(Self { levels })
+    }
+}
+
+/// Hands `visit` each player `i` under node `m` of level `k`, in order,
+/// with `Π_{j<i} now_j × Π_{j>i} before_j`, given `outside`: that product
+/// over the players outside the node.
+fn all_but_one<C: Count>(
+    now: &ProductTree<C>,
+    before: &ProductTree<C>,
+    k: usize,
+    m: usize,
+    outside: &C,
+    visit: &mut impl FnMut(usize, &C) -> Result<(), CountOverflow>,
+) -> Result<(), CountOverflow> {
+    if k == 0 {
+        return visit(m, outside);
+    }
+    let (left, right) = (2 * m, 2 * m + 1);
+    let Some(right_before) = before.levels[k - 1].get(right) else {
+        // No right child: the left one has the same players.
+        return all_but_one(now, before, k - 1, left, outside, visit);
+    };
+    // The left child's players come before the right child's.
+    let for_left = outside.checked_mul(right_before).ok_or_else(overflow::<C>)?;
+    all_but_one(now, before, k - 1, left, &for_left, visit)?;
+    drop(for_left);
+    let left_now = &now.levels[k - 1][left];
+    let for_right = outside.checked_mul(left_now).ok_or_else(overflow::<C>)?;
+    all_but_one(now, before, k - 1, right, &for_right, visit)
 }
 
 #[cfg(test)]
@@ -545,6 +607,45 @@ mod tests {
     /// A one-faced die's game, answered by the deterministic engine for
     /// the table engines, against the universe tree's walk of its one
     /// branch.
+    /// The product trees give every player's wins as the formula says,
+    /// taken literally: `W_i[t] × Π_{j<i} N_j[t] × Π_{j>i} N_j[t−1]`, each
+    /// product multiplied out on its own. From 1 to 40 players, so that
+    /// trees of every shape (a last node with no sibling at each level) are
+    /// walked; the board and target kept small so that some players run
+    /// out of universes before others.
+    #[test]
+    fn product_trees_interleave_as_the_formula_says() {
+        let unbounded = DiracLimits::unbounded();
+        for players in 1..=40_u64 {
+            for rules in [
+                DiceRules { target: 21, ..DiceRules::dirac() },
+                DiceRules { board: 5, target: 9, faces: 2, rolls: 2 },
+            ] {
+                let starts: Vec<u64> =
+                    (0..players).map(|i| (i * 7 + players) % rules.board + 1).collect();
+                let alone = per_player(&starts, &rules, &unbounded, Counting::Words).unwrap();
+                let mut literal = vec![BigUint::ZERO; starts.len()];
+                for t in 1..=alone.turns() {
+                    for (i, total) in literal.iter_mut().enumerate() {
+                        let mut wins: BigUint = alone.reached(i, t).unwrap();
+                        for j in 0..starts.len() {
+                            let turn = if j < i { t } else { t - 1 };
+                            if j != i {
+                                wins *= alone.playing::<BigUint>(j, turn).unwrap();
+                            }
+                        }
+                        *total += wins;
+                    }
+                }
+                assert_eq!(
+                    totals::<BigUint>(&alone).unwrap(),
+                    literal,
+                    "{players} players, {rules}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn a_die_of_one_face_has_one_universe_won_as_the_tree_walks_it() {
         use std::fmt::Write;

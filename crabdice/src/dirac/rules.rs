@@ -497,6 +497,95 @@ impl DiceRules {
     }
 
     /// Whether to count `ways` of the game's `players` alone at once, by
+    /// Refuses a Dirac game whose players' own counts, for players on
+    /// `starts`, would take too long or too much memory to interleave
+    /// (module `quantum`): each turn multiplies every player's counts
+    /// together, so `P` players hold `P` wins of `P` counts' words each, and
+    /// a turn takes about `P² w² log₂ P` word operations for counts of `w`
+    /// words. The count itself is checked apart ([`check_dirac_size`](Self::check_dirac_size)):
+    /// with two players this is a small part of it; with thousands, nearly
+    /// all (the puzzle's rules with 30,000 players: 2.7 GB for the wins).
+    /// As there, `turns` is first taken as `target`, and the longest game
+    /// is worked out only if that is refused.
+    pub(crate) fn check_interleave(
+        &self,
+        starts: &[u64],
+        limits: &DiracLimits,
+    ) -> Result<u128, RulesError> {
+        let admit = |turns| self.admit_interleave(starts.len(), turns, 1, limits);
+        admit(self.target).or_else(|refused| match self.longest_game(starts) {
+            Some(longest) if longest < self.target => admit(longest),
+            _ => Err(refused),
+        })
+    }
+
+    /// [`check_interleave`](Self::check_interleave) for a histogram of the
+    /// wins, which keeps every player's wins of each of the `turns` turns
+    /// counted (the players' own counts give `turns`).
+    pub(crate) fn check_histogram(
+        &self,
+        players: usize,
+        turns: u64,
+        limits: &DiracLimits,
+    ) -> Result<u128, RulesError> {
+        self.admit_interleave(players, turns, turns, limits)
+    }
+
+    /// Admits interleaving `players` players' counts over `turns` turns,
+    /// keeping the wins of `kept` turns, within `limits`.
+    fn admit_interleave(
+        &self,
+        players: usize,
+        turns: u64,
+        kept: u64,
+        limits: &DiracLimits,
+    ) -> Result<u128, RulesError> {
+        {
+            let (words, work) = self.estimate_interleave(players, turns, kept);
+            limits.admit(words, work).map_err(|refused| {
+                let too_many = |limit, what, flag| RulesError::DiracTooManyPlayers {
+                    players,
+                    words,
+                    work,
+                    limit,
+                    what,
+                    flag,
+                };
+                match refused {
+                    RulesError::DiracTooBig { limit, .. } => {
+                        too_many(limit, "64-bit words", "--max-memory (8 bytes a word)")
+                    }
+                    RulesError::DiracTooSlow { limit, .. } => {
+                        too_many(limit, "word operations", "--max-work")
+                    }
+                    other => other,
+                }
+            })
+        }
+    }
+
+    /// The words held and the word operations of interleaving `players`
+    /// players' counts over `turns` turns, keeping the wins of `kept` of
+    /// them ([`check_interleave`](Self::check_interleave)): the wins, one a
+    /// player and kept turn of up to `players` counts' words; the two
+    /// product trees, `players` counts' words a level; and, a turn, products
+    /// of `a` by `b` words at `a × b` word operations each (no faster
+    /// multiplication assumed): the trees about `(P w)²`, each of their
+    /// `⌈log₂ P⌉` levels about `(P w)²` on the way down, and the wins
+    /// `(P w)²` more.
+    fn estimate_interleave(&self, players: usize, turns: u64, kept: u64) -> (u128, u128) {
+        let count = players as u128;
+        let levels = u128::from(usize::BITS - players.saturating_sub(1).leading_zeros());
+        let product = count.saturating_mul(self.count_words(turns));
+        let wins = count.saturating_mul(product.saturating_add(1)).saturating_mul(u128::from(kept));
+        let trees = product.saturating_mul(2 * (levels + 2));
+        let turn = product
+            .saturating_mul(product)
+            .saturating_mul(levels + 2)
+            .saturating_add(count.saturating_mul(256));
+        (wins.saturating_add(trees), turn.saturating_mul(u128::from(turns)))
+    }
+
     /// `counting`, on as many cores: only if their tables fit `limits`
     /// together, and the machine can allocate them, and the count is large
     /// enough to gain by it ([`Counting::spread_work`]), by
@@ -773,6 +862,29 @@ pub(crate) const fn advance(position: u64, steps: u64, board: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Thousands of players: the wins of 30,000 need about 900 million
+    /// words, and are refused at once, naming the players; 1,000 pass. A
+    /// strict limit on work refuses 10,000, whose estimate (one turn per
+    /// point refused, then the longest game's 10 turns) is 1.6 × 10¹⁰.
+    #[test]
+    fn interleaving_thousands_of_players_is_bounded() {
+        let rules = DiceRules::dirac();
+        let starts = |players: usize| vec![4; players];
+        let limits = DiracLimits::default();
+        assert!(matches!(
+            rules.check_interleave(&starts(30_000), &limits),
+            Err(RulesError::DiracTooManyPlayers { players: 30_000, what: "64-bit words", .. })
+        ));
+        assert!(rules.check_interleave(&starts(1_000), &limits).is_ok());
+        let work = rules.check_interleave(&starts(10_000), &limits).unwrap();
+        assert_eq!(work, 16_025_600_000);
+        let strict = DiracLimits { max_work: work - 1, ..limits };
+        assert!(matches!(
+            rules.check_interleave(&starts(10_000), &strict),
+            Err(RulesError::DiracTooManyPlayers { players: 10_000, what: "word operations", .. })
+        ));
+    }
 
     #[test]
     fn advance_wraps_without_overflow() {

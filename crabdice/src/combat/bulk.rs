@@ -874,9 +874,9 @@ fn play_sub_game<S: Slots, const SUB_GAMES: bool>(
 
 /// The winner of the sub-game dealt into `levels[depth + 1]`, on `cards`
 /// cards whose highest is `highest`: remembered (module `recall`), or
-/// played, and remembered if it took long. Only `started` is kept across
-/// the sub-game: the rest is found again in the rare case it is needed,
-/// as values kept across the call cost the common case spills.
+/// played, and remembered if it took long. Its deal is found again, when
+/// needed, from the decks at `levels[depth]`, which the sub-game leaves as
+/// they were (its cards are still under the two drawn).
 fn recalled_or_played<S: Slots, const SUB_GAMES: bool>(
     ctx: &mut Context<'_, '_, S>,
     levels: &mut Vec<Level<S>>,

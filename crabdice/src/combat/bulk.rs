@@ -1659,7 +1659,7 @@ mod tests {
         /// fifteen on the heavy deals) takes its winner from the table, and
         /// every filter test and lookup runs: the answer is the one of
         /// playing them all (itself checked against the reference engine in
-        /// `tests/`). Cards up to 2 × 40 take byte rings; lifted past 255,
+        /// `tests/`). Cards up to 34 take byte rings; lifted past 255,
         /// wide ones.
         #[test]
         fn remembering_sub_games_changes_no_outcome(deal in deals(6..18), lift in prop::bool::ANY) {

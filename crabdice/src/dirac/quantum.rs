@@ -604,9 +604,6 @@ mod tests {
         assert!(refused > 100, "only {refused} games were too large for the tree");
     }
 
-    /// A one-faced die's game, answered by the deterministic engine for
-    /// the table engines, against the universe tree's walk of its one
-    /// branch.
     /// The product trees give every player's wins as the formula says,
     /// taken literally: `W_i[t] × Π_{j<i} N_j[t] × Π_{j>i} N_j[t−1]`, each
     /// product multiplied out on its own. From 1 to 40 players, so that
@@ -646,6 +643,9 @@ mod tests {
         }
     }
 
+    /// A one-faced die's game, answered by the deterministic engine for
+    /// the table engines, against the universe tree's walk of its one
+    /// branch.
     #[test]
     fn a_die_of_one_face_has_one_universe_won_as_the_tree_walks_it() {
         use std::fmt::Write;

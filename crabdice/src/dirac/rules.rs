@@ -496,7 +496,6 @@ impl DiceRules {
         if self.spreads(players, ways, limits, counting) { ways } else { 1 }
     }
 
-    /// Whether to count `ways` of the game's `players` alone at once, by
     /// Refuses a Dirac game whose players' own counts, for players on
     /// `starts`, would take too long or too much memory to interleave
     /// (module `quantum`): each turn multiplies every player's counts
@@ -540,28 +539,26 @@ impl DiceRules {
         kept: u64,
         limits: &DiracLimits,
     ) -> Result<u128, RulesError> {
-        {
-            let (words, work) = self.estimate_interleave(players, turns, kept);
-            limits.admit(words, work).map_err(|refused| {
-                let too_many = |limit, what, flag| RulesError::DiracTooManyPlayers {
-                    players,
-                    words,
-                    work,
-                    limit,
-                    what,
-                    flag,
-                };
-                match refused {
-                    RulesError::DiracTooBig { limit, .. } => {
-                        too_many(limit, "64-bit words", "--max-memory (8 bytes a word)")
-                    }
-                    RulesError::DiracTooSlow { limit, .. } => {
-                        too_many(limit, "word operations", "--max-work")
-                    }
-                    other => other,
+        let (words, work) = self.estimate_interleave(players, turns, kept);
+        limits.admit(words, work).map_err(|refused| {
+            let too_many = |limit, what, flag| RulesError::DiracTooManyPlayers {
+                players,
+                words,
+                work,
+                limit,
+                what,
+                flag,
+            };
+            match refused {
+                RulesError::DiracTooBig { limit, .. } => {
+                    too_many(limit, "64-bit words", "--max-memory (8 bytes a word)")
                 }
-            })
-        }
+                RulesError::DiracTooSlow { limit, .. } => {
+                    too_many(limit, "word operations", "--max-work")
+                }
+                other => other,
+            }
+        })
     }
 
     /// The words held and the word operations of interleaving `players`
@@ -586,6 +583,7 @@ impl DiceRules {
         (wins.saturating_add(trees), turn.saturating_mul(u128::from(turns)))
     }
 
+    /// Whether to count `ways` of the game's `players` alone at once, by
     /// `counting`, on as many cores: only if their tables fit `limits`
     /// together, and the machine can allocate them, and the count is large
     /// enough to gain by it ([`Counting::spread_work`]), by

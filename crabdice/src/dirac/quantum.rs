@@ -473,14 +473,13 @@ fn interleave<C: Count>(
     for t in 1..=players.turns() {
         let now = ProductTree::new((0..count).map(|j| players.playing(j, t)))?;
         let before = ProductTree::new((0..count).map(|j| players.playing(j, t - 1)))?;
-        let top = now.levels.len() - 1;
         let mut visit_wins = |i: usize, outside: &C| {
             let wins =
                 players.reached::<C>(i, t)?.checked_mul(outside).ok_or_else(overflow::<C>)?;
             visit(i, wins)
         };
-        all_but_one(&now, &before, top, 0, &C::from_u64(1), &mut visit_wins)?;
-        if now.levels[top][0].is_zero() {
+        all_but_one(&now, &before, now.levels.len(), 0, &C::from_u64(1), &mut visit_wins)?;
+        if now.levels[0].iter().any(C::is_zero) {
             // Some player has no universe left after t turns: no game goes on.
             break;
         }
@@ -490,15 +489,20 @@ fn interleave<C: Count>(
 
 /// Products of a row of numbers over aligned ranges: `levels[k][m]` is the
 /// product of the numbers `m·2^k..(m + 1)·2^k` (those that exist).
+///
+/// The root, the product of them all, is left out: `levels` stops at the
+/// first level of at most two nodes, and the root's level
+/// (`levels.len()`) is implicit. Only products of all numbers *but one*
+/// are needed, and the root would have been the largest product of all.
 struct ProductTree<C> {
     levels: Vec<Vec<C>>,
 }
 
 impl<C: Count> ProductTree<C> {
-    /// The tree of `numbers` (at least one).
+    /// The tree of `numbers` (at least one), without its root.
     fn new(numbers: impl Iterator<Item = Result<C, CountOverflow>>) -> Result<Self, CountOverflow> {
         let mut levels = vec![numbers.collect::<Result<Vec<C>, _>>()?];
-        while let Some(below) = levels.last().filter(|level| level.len() > 1) {
+        while let Some(below) = levels.last().filter(|level| level.len() > 2) {
             let above = below
                 .chunks(2)
                 .map(|pair| match pair {
@@ -515,7 +519,8 @@ impl<C: Count> ProductTree<C> {
 
 /// Hands `visit` each player `i` under node `m` of level `k`, in order,
 /// with `Π_{j<i} now_j × Π_{j>i} before_j`, given `outside`: that product
-/// over the players outside the node.
+/// over the players outside the node. The implicit root is node 0 of level
+/// `now.levels.len()`, with nobody outside it.
 fn all_but_one<C: Count>(
     now: &ProductTree<C>,
     before: &ProductTree<C>,

@@ -1445,6 +1445,26 @@ mod dirac {
             ));
     }
 
+    /// A histogram keeps every turn's wins of every player: for 10,000
+    /// players that is refused, naming them and the flag, before the
+    /// answer (which fits) is counted.
+    #[test]
+    fn a_histogram_of_too_many_players_is_refused() {
+        use std::fmt::Write as _;
+        let mut players = String::new();
+        for i in 1..=10_000 {
+            writeln!(players, "Player {i} starting position: 4").unwrap();
+        }
+        crabdice()
+            .args(["dice", "-", "--part", "2", "--histogram"])
+            .write_stdin(players)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("combining the counts of 10000 Dirac players"))
+            .stderr(predicate::str::contains("--max-memory"));
+    }
+
     /// A Dirac count large enough to count its players two at a time gives
     /// the same answer on one thread, through `dice` and `solve`.
     #[test]

@@ -306,8 +306,8 @@ pub fn win_histogram_within(
     limits: &DiracLimits,
 ) -> Result<Vec<WinsByTurn>, DiceError> {
     let (rules, at, counting) = check(starts, rules, DiracEngine::PerPlayer, limits)?;
+    rules.check_histogram(&at, limits)?;
     let alone = per_player(&at, &rules, limits, counting)?;
-    rules.check_histogram(at.len(), alone.turns() as u64, limits)?;
     widen(
         || histogram::<u64>(&alone),
         || widen(|| histogram::<u128>(&alone), || histogram::<BigUint>(&alone)),

@@ -511,23 +511,36 @@ impl DiceRules {
         starts: &[u64],
         limits: &DiracLimits,
     ) -> Result<u128, RulesError> {
-        let admit = |turns| self.admit_interleave(starts.len(), turns, 1, limits);
+        self.check_interleaving(starts, limits, false)
+    }
+
+    /// [`check_interleave`](Self::check_interleave) for a histogram of the
+    /// wins, which keeps every player's wins of every turn, not only their
+    /// sums: up front, before the players' own counts are taken.
+    pub(crate) fn check_histogram(
+        &self,
+        starts: &[u64],
+        limits: &DiracLimits,
+    ) -> Result<u128, RulesError> {
+        self.check_interleaving(starts, limits, true)
+    }
+
+    /// [`check_interleave`](Self::check_interleave), keeping the wins of
+    /// every turn or of one.
+    fn check_interleaving(
+        &self,
+        starts: &[u64],
+        limits: &DiracLimits,
+        every_turn: bool,
+    ) -> Result<u128, RulesError> {
+        let admit = |turns| {
+            let kept = if every_turn { turns } else { 1 };
+            self.admit_interleave(starts.len(), turns, kept, limits)
+        };
         admit(self.target).or_else(|refused| match self.longest_game(starts) {
             Some(longest) if longest < self.target => admit(longest),
             _ => Err(refused),
         })
-    }
-
-    /// [`check_interleave`](Self::check_interleave) for a histogram of the
-    /// wins, which keeps every player's wins of each of the `turns` turns
-    /// counted (the players' own counts give `turns`).
-    pub(crate) fn check_histogram(
-        &self,
-        players: usize,
-        turns: u64,
-        limits: &DiracLimits,
-    ) -> Result<u128, RulesError> {
-        self.admit_interleave(players, turns, turns, limits)
     }
 
     /// Admits interleaving `players` players' counts over `turns` turns,
@@ -882,6 +895,23 @@ mod tests {
             rules.check_interleave(&starts(10_000), &strict),
             Err(RulesError::DiracTooManyPlayers { players: 10_000, what: "word operations", .. })
         ));
+    }
+
+    /// A histogram keeps every turn's wins: 10,000 players, which pass
+    /// for the answer alone, hold ten turns of them (about 10⁹ words) and
+    /// are refused before anything is counted; 1,000 pass.
+    #[test]
+    fn histograms_of_thousands_of_players_are_refused_up_front() {
+        let rules = DiceRules::dirac();
+        let starts = |players: usize| vec![4; players];
+        let limits = DiracLimits::default();
+        assert!(rules.check_interleave(&starts(10_000), &limits).is_ok());
+        assert!(matches!(
+            rules.check_histogram(&starts(10_000), &limits),
+            Err(RulesError::DiracTooManyPlayers { players: 10_000, what: "64-bit words", .. })
+        ));
+        assert!(rules.check_histogram(&starts(1_000), &limits).is_ok());
+        assert!(rules.check_histogram(&starts(2), &limits).is_ok());
     }
 
     #[test]

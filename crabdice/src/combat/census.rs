@@ -51,6 +51,7 @@
 use rustc_hash::FxHashMap;
 
 use super::deal::Labelled;
+use super::recall::{MOST_CARDS, REMEMBER_AFTER};
 use super::seesaw;
 use super::stacks::Stacks;
 use super::{Budget, Deal, Exhausted, Held, Limits, Player, Variant};
@@ -256,11 +257,11 @@ struct Tuning {
 }
 
 impl Tuning {
-    const DEFAULT: Self = Self { look: 1, space: 1, watch: 16, remember: 1 << 15 };
+    /// Games are remembered past as many rounds as the fast engine's
+    /// sub-games are ([`REMEMBER_AFTER`]), and within as many cards of keys
+    /// ([`MOST_CARDS`], 1 MiB of `u32`).
+    const DEFAULT: Self = Self { look: 1, space: 1, watch: 16, remember: REMEMBER_AFTER };
 }
-
-/// Most cards the remembered games' deals may hold together (1 MiB).
-const REMEMBERED_CARDS: usize = 1 << 18;
 
 /// A game's deal as one key, in `buffer`: player 1's cards, a separator no
 /// label reaches, player 2's cards.
@@ -347,7 +348,7 @@ impl<'a, 'b> Walk<'a, 'b> {
                 let mut frame = self.stack.pop().unwrap_or_default();
                 let games = std::mem::take(&mut frame.games);
                 let depth = self.stack.len() as u32;
-                if frame.work >= self.tuning.remember && self.remembered_cards < REMEMBERED_CARDS {
+                if frame.work >= self.tuning.remember && self.remembered_cards < MOST_CARDS {
                     let [one, two] = &frame.dealt;
                     self.remembered_cards += frame.cards() + 1;
                     let below = frame.deepest - depth;

@@ -40,8 +40,9 @@ use super::speculate::Key;
 /// about 50 each.
 pub(super) const REMEMBER_AFTER: u64 = 1 << 15;
 
-/// Most cards the remembered deals may hold together.
-const MOST_CARDS: usize = 1 << 18;
+/// Most cards the remembered deals may hold together (the census's table
+/// of long games, module `census`, keeps to the same).
+pub(super) const MOST_CARDS: usize = 1 << 18;
 
 /// Bits in the filter: a deal that is not remembered passes it about as
 /// often as one bit in `FILTER_BITS / remembered` is set.

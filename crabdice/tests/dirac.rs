@@ -605,6 +605,22 @@ mod dirac {
         assert_eq!(outcome.wins[0].to_biguint(), first);
     }
 
+    /// A die far larger than the board lands on each space by many sums
+    /// (`2^25` of them for two rolls of `2^64 − 1` faces on `2^40`
+    /// spaces): the live cells sum them as polynomials, where summing one
+    /// by one was refused as `5 × 10^10` operations. Against an
+    /// independent count in Python (a black-box audit's).
+    #[test]
+    fn dice_far_larger_than_the_board_are_counted_at_once() {
+        let rules = DiceRules { board: 1 << 40, target: 2, faces: u64::MAX, rolls: 2 };
+        let wins = count_wins::<BigUint>(&starts(&[1, 2]), &rules, DiracEngine::PerPlayer).unwrap();
+        let expected = [
+            "32592575621351777369694048731192036269126048596233068553224634349812518682756424203344281600",
+            "105312291668461405703777946887030813642376168341660513521708826625",
+        ];
+        assert_eq!(wins.iter().map(ToString::to_string).collect::<Vec<_>>(), expected);
+    }
+
     #[test]
     fn huge_dirac_games_are_refused_at_once() {
         let starts = Starts::parse(EXAMPLE).unwrap();

@@ -21,7 +21,12 @@
 //! `c(r) = Σ_j (−1)^j · C(rolls, j) · C(r − j·faces − 1, rolls − 1)`,
 //!
 //! with each `C(·, rolls − 1)` a falling product of machine words, and one
-//! division by `(rolls − 1)!` for the whole sum.
+//! division by `(rolls − 1)!` for the whole sum. A die far larger than the
+//! board gives a landing many sums (`2^25` for two rolls of `2^64 − 1`
+//! faces on `2^40` spaces); past `2 × rolls` of them, each term `j` is
+//! summed over all of them at once, as the polynomial in the sum's index
+//! that it is, by Newton's forward differences: about `2 rolls³` products
+//! for the landing, whatever the number of sums.
 //!
 //! A turn then moves each live cell `(p, s)` to every `(q, s + q)` with
 //! `s + q` short of the target, `target³ / 6` products at most; the
@@ -34,7 +39,7 @@
 //! when the table's counts outgrow 1024 bits, when big-integer cells are
 //! refused or estimated at twice their work or more (`rules::OVER_CELLS`).
 
-use num_bigint::BigUint;
+use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 
 use super::alone::{Alone, Counts, Turn};
@@ -103,13 +108,85 @@ impl Moves {
         let board = u128::from(self.board);
         // The first sum at or above `low` with this residue.
         let first = low + (residue + board - low % board) % board;
-        let mut total = BigUint::zero();
-        let mut sum = first;
-        while sum <= high {
-            total += self.sequences(sum);
-            sum += board;
+        if first > high {
+            return BigUint::zero();
         }
-        total
+        let sums = (high - first) / board + 1;
+        if by_polynomial(sums, u128::from(self.rolls)) {
+            self.landing_by_polynomial(first, sums)
+        } else {
+            self.landing_sum_by_sum(first, sums)
+        }
+    }
+
+    /// The universes of the `sums` sums `first + k × board` (`k < sums`)
+    /// of a turn, each counted by [`sequences`](Self::sequences).
+    fn landing_sum_by_sum(&self, first: u128, sums: u128) -> BigUint {
+        (0..sums).map(|k| self.sequences(first + k * u128::from(self.board))).sum()
+    }
+
+    /// The universes of the `sums` sums `first + k × board` (`k < sums`)
+    /// of a turn, when there are many: the sums of one term of
+    /// [`sequences`](Self::sequences) at a time.
+    ///
+    /// Term `j` counts, in each sum `r` that has it (`r ≥ j × faces +
+    /// rolls`, from `k = k_j` on), `C(r − j × faces − 1, rolls − 1)`: a
+    /// polynomial `P_j` of degree `rolls − 1` in `k`, as `r` grows by
+    /// `board` a step. Its sum over the `n` sums from `k_j` on is taken
+    /// from its first `rolls` values by Newton's forward differences,
+    /// `Σ_{i<n} P_j(k_j + i) = Σ_m Δ^m P_j(k_j) × C(n, m + 1)`: about
+    /// `2 rolls³` products for the landing, where summing sum by sum takes
+    /// `sums × rolls²`. (A die far larger than the board: a landing of two
+    /// rolls of 2^64 − 1 faces on 2^40 spaces has 2^25 sums.)
+    fn landing_by_polynomial(&self, first: u128, sums: u128) -> BigUint {
+        let (rolls, faces, board) =
+            (u128::from(self.rolls), u128::from(self.faces), u128::from(self.board));
+        let degree = rolls - 1;
+        let mut total = BigInt::zero();
+        let mut choose_j = BigUint::one();
+        for j in 0..=rolls {
+            let least = j * faces + rolls;
+            let k_j = least.saturating_sub(first).div_ceil(board);
+            if k_j >= sums {
+                // Every later term starts later still.
+                break;
+            }
+            let n = sums - k_j;
+            let at = |i: u128| -> BigInt {
+                falling(first + (k_j + i) * board - j * faces - 1, degree).into()
+            };
+            let mut values: Vec<BigInt> = (0..(degree + 1).min(n)).map(at).collect();
+            let part: BigInt = if n <= degree + 1 {
+                values.iter().sum()
+            } else {
+                // `values[m]` becomes `Δ^m P_j(k_j)`.
+                for m in 1..values.len() {
+                    for i in (m..values.len()).rev() {
+                        let below = values[i - 1].clone();
+                        values[i] -= below;
+                    }
+                }
+                let mut choose = BigUint::from(n);
+                let mut part = BigInt::zero();
+                for (m, difference) in (0..).zip(&values) {
+                    part += difference * BigInt::from(choose.clone());
+                    // C(n, m + 2) from C(n, m + 1), exactly.
+                    choose = choose * (n - m - 1) / (m + 2);
+                }
+                part
+            };
+            let part = part * BigInt::from(choose_j.clone());
+            if j % 2 == 0 {
+                total += part;
+            } else {
+                total -= part;
+            }
+            choose_j = choose_j * (rolls - j) / (j + 1);
+        }
+        // A count of sequences, times `(rolls − 1)!`: not negative.
+        let (sign, sequences) = total.into_parts();
+        debug_assert_ne!(sign, num_bigint::Sign::Minus);
+        sequences / &self.factorial
     }
 
     /// Roll sequences of `rolls` faces adding up to `sum` (in
@@ -188,6 +265,13 @@ impl Moves {
     }
 }
 
+/// Whether a landing of `sums` sums is summed as polynomials
+/// ([`Moves::landing_by_polynomial`], about `2 rolls³` products) rather than
+/// sum by sum (`sums × rolls²`).
+pub(crate) fn by_polynomial(sums: u128, rolls: u128) -> bool {
+    sums > 2 * rolls
+}
+
 /// `n (n − 1) … (n − k + 1)`: zero when `k > n`.
 fn falling(n: u128, k: u128) -> BigUint {
     if k > n {
@@ -201,28 +285,49 @@ mod tests {
     use super::*;
     use crate::dirac::alone::by_cells;
 
-    /// Every small game, counted over live cells and over the whole table
-    /// in big-integer cells (the reference), player by player.
-    #[test]
-    fn live_cells_count_what_the_whole_table_counts() {
+    /// Every game of these rules, from `starts(board)`, counted over live
+    /// cells and by `reference`, player by player: how many were checked.
+    fn agree(
+        [boards, targets, faces, rolls]: [&[u64]; 4],
+        starts: impl Fn(u64) -> Vec<u64>,
+        reference: impl Fn(&DiceRules, &[u64]) -> Vec<Alone<BigUint>>,
+    ) -> usize {
         let limits = DiracLimits::default();
         let mut checked = 0;
-        for board in [1, 2, 3, 5, 7, 10, 13, 40, 100] {
-            for target in [1, 2, 5, 9, 16, 21] {
-                for faces in [1, 2, 3, 6, 20] {
-                    for rolls in [1, 2, 3, 5] {
+        for &board in boards {
+            for &target in targets {
+                for &faces in faces {
+                    for &rolls in rolls {
                         let rules = DiceRules { board, target, faces, rolls };
-                        let starts: Vec<u64> = [1, board / 2 + 1, board].into();
-                        let expected = by_cells::<BigUint>(&starts, &rules).unwrap();
+                        let starts = starts(board);
                         let Counts::Big(got) = play(&starts, &rules, &limits) else {
                             unreachable!()
                         };
-                        assert_eq!(got, expected, "{rules} from {starts:?}");
+                        assert_eq!(got, reference(&rules, &starts), "{rules} from {starts:?}");
                         checked += 1;
                     }
                 }
             }
         }
+        checked
+    }
+
+    /// The whole table in big-integer cells, on the board as given.
+    fn whole_table(rules: &DiceRules, starts: &[u64]) -> Vec<Alone<BigUint>> {
+        by_cells(starts, rules).unwrap()
+    }
+
+    /// Every small game, counted over live cells and over the whole table
+    /// in big-integer cells (the reference), player by player.
+    #[test]
+    fn live_cells_count_what_the_whole_table_counts() {
+        let grid: [&[u64]; 4] = [
+            &[1, 2, 3, 5, 7, 10, 13, 40, 100],
+            &[1, 2, 5, 9, 16, 21],
+            &[1, 2, 3, 6, 20],
+            &[1, 2, 3, 5],
+        ];
+        let checked = agree(grid, |board| vec![1, board / 2 + 1, board], whole_table);
         assert!(checked > 1000);
     }
 
@@ -231,23 +336,23 @@ mod tests {
     /// plays the same game (`DiceRules::dirac_board`).
     #[test]
     fn large_boards_count_what_their_small_boards_count() {
-        let limits = DiracLimits::default();
-        for board in [200, 1_000_000, u64::MAX] {
-            for target in [1, 7, 21] {
-                for faces in [1, 3, 10, 50] {
-                    for rolls in [1, 2, 3] {
-                        let rules = DiceRules { board, target, faces, rolls };
-                        let starts = [1, 5, 150, board - 2, board];
-                        let (small, at) = rules.dirac_board(&starts);
-                        let expected = by_cells::<BigUint>(&at, &small).unwrap();
-                        let Counts::Big(got) = play(&starts, &rules, &limits) else {
-                            unreachable!()
-                        };
-                        assert_eq!(got, expected, "{rules} from {starts:?}");
-                    }
-                }
-            }
-        }
+        let grid: [&[u64]; 4] =
+            [&[200, 1_000_000, u64::MAX], &[1, 7, 21], &[1, 3, 10, 50], &[1, 2, 3]];
+        let small_board = |rules: &DiceRules, starts: &[u64]| {
+            let (small, at) = rules.dirac_board(starts);
+            whole_table(&small, &at)
+        };
+        agree(grid, |board| vec![1, 5, 150, board - 2, board], small_board);
+    }
+
+    /// Dice far larger than small boards, so that a landing has many sums
+    /// (summed as polynomials), counted over live cells and over the whole
+    /// table, whose turn is the die's tally modulo the board.
+    #[test]
+    fn dice_far_larger_than_the_board_count_what_the_whole_table_counts() {
+        let grid: [&[u64]; 4] =
+            [&[1, 3, 7, 16, 29], &[1, 2, 5, 11], &[1000, (1 << 40) + 7, u64::MAX], &[1, 2, 3]];
+        agree(grid, |board| vec![1, board / 2 + 1, board], whole_table);
     }
 
     /// A count large enough to spread its players over the cores counts
@@ -263,6 +368,42 @@ mod tests {
         let one_by_one: Vec<_> = starts.iter().map(|&start| moves.play(start, &rules)).collect();
         assert_eq!(got, one_by_one);
         assert_ne!(got[0], got[1]);
+    }
+
+    /// Every landing of small dice on small boards, summed as polynomials
+    /// and sum by sum, against the turn's tally taken roll by roll
+    /// (`quantum::moves`, which knows nothing of either).
+    #[test]
+    fn landings_summed_as_polynomials_are_the_turns_tally() {
+        let mut by_polynomial = 0;
+        for board in 1..=9 {
+            for faces in 1..=40 {
+                for rolls in 1..=5 {
+                    let rules = DiceRules { board, target: 3, faces, rolls };
+                    let moves = Moves::new(&rules);
+                    let (turn, _) = super::super::quantum::moves::<BigUint>(&rules).unwrap();
+                    let (low, high) = (u128::from(rolls), u128::from(rolls * faces));
+                    for residue in 0..board {
+                        let expected = turn
+                            .iter()
+                            .find(|(steps, _)| *steps == residue)
+                            .map_or_else(BigUint::zero, |(_, n)| n.clone());
+                        assert_eq!(moves.landing(i128::from(residue)), expected);
+                        let (residue, board) = (u128::from(residue), u128::from(board));
+                        let first = low + (residue + board - low % board) % board;
+                        if first > high {
+                            continue;
+                        }
+                        let sums = (high - first) / board + 1;
+                        let context = format!("{rules}, residue {residue}");
+                        assert_eq!(moves.landing_by_polynomial(first, sums), expected, "{context}");
+                        assert_eq!(moves.landing_sum_by_sum(first, sums), expected, "{context}");
+                        by_polynomial += usize::from(super::by_polynomial(sums, low));
+                    }
+                }
+            }
+        }
+        assert!(by_polynomial > 1000, "{by_polynomial}");
     }
 
     #[test]

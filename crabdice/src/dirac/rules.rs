@@ -469,7 +469,11 @@ impl DiceRules {
         let cells = target.saturating_mul(live);
         let table = cells.saturating_mul(2).saturating_mul(words.saturating_add(3));
         let rolls = u128::from(self.rolls);
+        // A landing sums `sums` sums of `rolls + 1` terms of `rolls`
+        // factors each; or, when it has many, the terms' polynomials
+        // (`live::by_polynomial`), about as much work as `2 × rolls` sums.
         let sums = rolls * u128::from(self.faces - 1) / u128::from(self.board) + 1;
+        let sums = if super::live::by_polynomial(sums, rolls) { 2 * rolls } else { sums };
         let landing = sums.saturating_mul((rolls + 1).saturating_mul(rolls.max(1)));
         let moves = (2 + players as u128).saturating_mul(live);
         let turns = (cells.saturating_mul(live) / 2)

@@ -288,7 +288,9 @@
 //! keeps only the cells a playing pawn can occupy, space below `T` and
 //! score below `T`, and moves between them by the number of roll sequences
 //! whose sum lands there, counted in closed form (module `live`): that game
-//! takes milliseconds.
+//! takes milliseconds. A die larger than the board lands on a space by many
+//! sums (`2^25` for two rolls of `2^64 − 1` faces on `2^40` spaces), and
+//! those are summed in closed form too, as polynomials.
 //!
 //! # Where to read on
 //!

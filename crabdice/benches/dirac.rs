@@ -203,6 +203,26 @@ fn dirac_live_cells(bencher: Bencher, target: u64) {
     });
 }
 
+/// A die of `2^64 − 1` faces, rolled three times, by board: a landing on a
+/// space gathers every sum with its remainder (`2^25` and more on a board
+/// of a million), which the live cells add up as polynomials. On boards
+/// of 10 and 1000 the answer is the memo engine's, whose turn is the die's
+/// tally modulo the board (58 ms and 1.3 s, outside the timing).
+#[divan::bench(args = [10, 1000, 1 << 40])]
+fn dirac_huge_die(bencher: Bencher, board: u64) {
+    let starts = starts(EXAMPLE);
+    let rules = DiceRules { board, target: 21, faces: u64::MAX, rolls: 3 };
+    let expected = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap();
+    if board <= 1000 {
+        assert_eq!(expected, play_dirac(&starts, &rules, DiracEngine::Memo).unwrap());
+    }
+    bencher.bench(|| {
+        let outcome =
+            play_dirac(black_box(&starts), black_box(&rules), DiracEngine::PerPlayer).unwrap();
+        assert_eq!(outcome, expected);
+    });
+}
+
 /// The memo engine on the same growing games, while it fits its limit.
 #[divan::bench(args = [21, 30, 50])]
 fn dirac_two_players_memo(bencher: Bencher, target: u64) {

@@ -782,6 +782,33 @@ mod combat {
             .stdout("306\n");
     }
 
+    /// Files saved by editors that write a byte order mark first are read
+    /// as if it were not there, and errors count columns after it.
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_input() {
+        let marked = |text: String| format!("\u{feff}{text}");
+        crabdice()
+            .args(["solve", "-"])
+            .write_stdin(marked(combat_example()))
+            .assert()
+            .success()
+            .stdout("part 1: 306\npart 2: 291\n");
+        crabdice()
+            .args(["dice", "-", "--part", "1"])
+            .write_stdin(marked(
+                "Player 1 starting position: 4\nPlayer 2 starting position: 8\n".into(),
+            ))
+            .assert()
+            .success()
+            .stdout("739785\n");
+        crabdice()
+            .args(["solve", "-"])
+            .write_stdin(marked("Player 1 starting position: x\n".into()))
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("line 1, column 29: `x` is not a starting position"));
+    }
+
     #[test]
     fn json_reports_every_combat_field() {
         let value = json(&["combat", "examples/combat.txt", "--json"]);
@@ -1010,7 +1037,8 @@ mod combat {
     #[test]
     fn every_malformed_deal_is_an_error_not_a_panic() {
         let cases = [
-            ("", "the input is empty"),
+            ("", "the input is empty or blank"),
+            (" \r\n\r\n", "line 3, column 1: the input is empty or blank"),
             ("Player 2:\n1\n", "expected `Player 1:`"),
             ("Player 1:\n0\n\nPlayer 2:\n2\n", "0 is not allowed"),
             ("Player 1:\n-3\n\nPlayer 2:\n2\n", "is not a card"),
@@ -1107,16 +1135,6 @@ mod combat {
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(!stderr.contains('\u{202e}'), "{stderr:?}");
         assert!(stderr.contains(r"`9\\0\u{202e}21`"), "{stderr}");
-    }
-
-    #[test]
-    fn a_byte_order_mark_is_not_part_of_the_input() {
-        crabdice()
-            .args(["solve", "-"])
-            .write_stdin(format!("\u{feff}{}", combat_example()))
-            .assert()
-            .success()
-            .stdout("part 1: 306\npart 2: 291\n");
     }
 
     #[test]

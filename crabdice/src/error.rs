@@ -31,8 +31,9 @@ pub(crate) const QUOTED: usize = 60;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
-    /// The input has no content at all.
-    #[error("the input is empty")]
+    /// The input has no content: it is empty, or holds only whitespace
+    /// and line ends.
+    #[error("the input is empty or blank")]
     Empty,
     /// The first line matches neither game's format.
     #[error("`{found}` starts neither a Crab Combat deal nor a Dirac Dice game")]
@@ -324,9 +325,7 @@ impl ParseError {
     /// An error at the very end of `source`.
     pub(crate) fn at_end(kind: ParseErrorKind, source: &str) -> Self {
         let (line, offset) = crate::input::end_of(source);
-        let column = source[..offset].rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        let column = if source.ends_with('\n') || source.is_empty() { 1 } else { column };
-        Self::new(kind, line, column, (offset, 0).into())
+        Self::new(kind, line, crate::input::column_at(source, offset), (offset, 0).into())
     }
 
     pub(crate) fn new(

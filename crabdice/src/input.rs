@@ -8,9 +8,9 @@
 //! at the offending characters (`deck.txt:4:1`).
 //!
 //! The reader tolerates what editors and operating systems add without asking:
-//! `\r\n` line ends, spaces or tabs around a line, and a missing final
-//! newline. It never changes the text itself; spans always index the input as
-//! given.
+//! a byte order mark (U+FEFF) before the first line, `\r\n` line ends, spaces
+//! or tabs around a line, and a missing final newline. It never changes the
+//! text itself; spans always index the input as given.
 
 use miette::SourceSpan;
 
@@ -44,9 +44,7 @@ impl<'a> Line<'a> {
     /// 1-based column of `part`, a sub-slice of `self.text`, counted in
     /// characters of the original line (leading whitespace included).
     pub fn column_of(&self, source: &str, part: &'a str) -> usize {
-        let line_start = source[..self.offset].rfind('\n').map_or(0, |i| i + 1);
-        let part_start = self.offset + (part.as_ptr() as usize - self.text.as_ptr() as usize);
-        source[line_start..part_start].chars().count() + 1
+        column_at(source, self.offset + (part.as_ptr() as usize - self.text.as_ptr() as usize))
     }
 
     /// True when the line holds nothing but whitespace.
@@ -55,10 +53,25 @@ impl<'a> Line<'a> {
     }
 }
 
-/// Splits `source` into [`Line`]s.
+/// The byte order mark some editors write first, which is not content.
+const BYTE_ORDER_MARK: char = '\u{feff}';
+
+/// The bytes of a byte order mark at the start of `source`, if any.
+fn mark(source: &str) -> usize {
+    if source.starts_with(BYTE_ORDER_MARK) { BYTE_ORDER_MARK.len_utf8() } else { 0 }
+}
+
+/// 1-based column of byte `offset` of `source`, counted in characters of
+/// its line (a byte order mark before the first line not counted).
+pub(crate) fn column_at(source: &str, offset: usize) -> usize {
+    let line_start = source[..offset].rfind('\n').map_or(mark(source), |i| i + 1);
+    source[line_start.min(offset)..offset].chars().count() + 1
+}
+
+/// Splits `source` into [`Line`]s, after a byte order mark if it has one.
 pub(crate) fn lines(source: &str) -> impl Iterator<Item = Line<'_>> {
-    let mut offset = 0;
-    source.split_inclusive('\n').enumerate().map(move |(index, raw)| {
+    let mut offset = mark(source);
+    source[offset..].split_inclusive('\n').enumerate().map(move |(index, raw)| {
         let start = offset;
         offset += raw.len();
         let text = raw.trim();
@@ -78,6 +91,17 @@ pub(crate) fn end_of(source: &str) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_line() {
+        let source = "\u{feff}Player 1:\n9";
+        let got: Vec<_> = lines(source).map(|l| (l.number, l.offset, l.text)).collect();
+        assert_eq!(got, vec![(1, 3, "Player 1:"), (2, 13, "9")]);
+        let first = lines(source).next().unwrap();
+        assert_eq!(first.column_of(source, &first.text[7..]), 8);
+        // Only at the very start: elsewhere it is text like any other.
+        assert_eq!(lines("9\n\u{feff}8").nth(1).unwrap().text, "\u{feff}8");
+    }
 
     #[test]
     fn lines_keep_numbers_and_offsets_through_crlf_and_spaces() {

@@ -50,10 +50,15 @@ fn kind_name(kind: &ParseErrorKind) -> &'static str {
 // The reference readers
 // ---------------------------------------------------------------------------
 
+/// The byte order mark an editor may write before the first line.
+const MARK: char = '\u{feff}';
+
 /// The input's lines, numbered from 1, without the whitespace around them
 /// (`\r` included). An input ending in a line end has one more, empty, line:
 /// the line an error about the end of the input names.
 fn numbered(source: &str) -> Vec<(usize, &str)> {
+    // A byte order mark before the first line is not part of it.
+    let source = source.strip_prefix(MARK).unwrap_or(source);
     source.split('\n').map(str::trim).enumerate().map(|(i, text)| (i + 1, text)).collect()
 }
 
@@ -188,7 +193,10 @@ fn check_error(error: &ParseError, source: &str) -> Result<(), TestCaseError> {
     // The span's line and column are the error's.
     let before = &source[..offset];
     let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    let in_line = before.rsplit('\n').next().unwrap_or("");
+    // A byte order mark before the first line is not a column.
+    let in_line = if line == 1 { in_line.trim_start_matches(MARK) } else { in_line };
+    let column = in_line.chars().count() + 1;
     prop_assert_eq!((error.line(), error.column()), (line, column), "the span's place");
     let message = error.to_string();
     let lead = format!("line {}, column {}: ", error.line(), error.column());
@@ -265,10 +273,12 @@ fn written(one: &[u64], two: &[u64]) -> String {
 // Inputs
 // ---------------------------------------------------------------------------
 
-/// How an editor may dress a valid input: line ends, whitespace around
-/// lines, blank lines before, between and after, and the final line end.
+/// How an editor may dress a valid input: a byte order mark, line ends,
+/// whitespace around lines, blank lines before, between and after, and the
+/// final line end.
 #[derive(Debug, Clone)]
 struct Dress {
+    mark: bool,
     crlf: bool,
     pads: Vec<(&'static str, &'static str)>,
     leading_blanks: usize,
@@ -280,6 +290,7 @@ struct Dress {
 fn dress() -> impl Strategy<Value = Dress> {
     let pad = prop::sample::select(vec!["", "", "", " ", "\t", "  ", "\u{a0}"]);
     (
+        prop::bool::weighted(0.2),
         any::<bool>(),
         prop::collection::vec((pad.clone(), pad), 16),
         0..3usize,
@@ -287,14 +298,17 @@ fn dress() -> impl Strategy<Value = Dress> {
         0..3usize,
         any::<bool>(),
     )
-        .prop_map(|(crlf, pads, leading_blanks, gaps, trailing_blanks, final_newline)| Dress {
-            crlf,
-            pads,
-            leading_blanks,
-            gaps,
-            trailing_blanks,
-            final_newline,
-        })
+        .prop_map(
+            |(mark, crlf, pads, leading_blanks, gaps, trailing_blanks, final_newline)| Dress {
+                mark,
+                crlf,
+                pads,
+                leading_blanks,
+                gaps,
+                trailing_blanks,
+                final_newline,
+            },
+        )
 }
 
 impl Dress {
@@ -315,6 +329,9 @@ impl Dress {
         let mut text = lines.join(end);
         if self.final_newline {
             text.push_str(end);
+        }
+        if self.mark {
+            text.insert(0, MARK);
         }
         text
     }

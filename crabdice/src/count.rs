@@ -34,7 +34,7 @@
 use std::fmt;
 
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 
 use crate::natural::Natural;
 
@@ -82,10 +82,6 @@ pub trait Count:
         *self = a.checked_mul(b)?.checked_add(self)?;
         Some(())
     }
-
-    /// `self += a × b` where the caller has proved that the result fits
-    /// (see the module documentation). Debug builds panic if it does not.
-    fn add_product_within(&mut self, a: &Self, b: &Self);
 }
 
 /// Keeps [`Count`] to the three types the engines were proved for, and
@@ -105,6 +101,12 @@ pub(crate) mod sealed {
         /// 64-bit words the number takes (at least one), and how many of
         /// them are on the heap.
         fn limbs(&self) -> (u128, u128);
+        /// `self += a × b` where the caller has proved that the result
+        /// fits (see the module documentation); debug builds panic if it
+        /// does not, release builds would wrap. Here, not on [`Count`](super::Count),
+        /// so that only the crate's engines, which carry the proofs, can
+        /// call it.
+        fn add_product_within(&mut self, a: &Self, b: &Self);
     }
 
     impl Sealed for u64 {
@@ -117,6 +119,11 @@ pub(crate) mod sealed {
         fn limbs(&self) -> (u128, u128) {
             (1, 0)
         }
+        fn add_product_within(&mut self, a: &Self, b: &Self) {
+            // Fits by the caller's bound; overflow checks in debug builds
+            // catch a broken bound.
+            *self += *a * *b;
+        }
     }
 
     impl Sealed for u128 {
@@ -128,6 +135,10 @@ pub(crate) mod sealed {
         }
         fn limbs(&self) -> (u128, u128) {
             (2, 0)
+        }
+        fn add_product_within(&mut self, a: &Self, b: &Self) {
+            // As for u64.
+            *self += *a * *b;
         }
     }
 
@@ -142,6 +153,16 @@ pub(crate) mod sealed {
         fn limbs(&self) -> (u128, u128) {
             let limbs = u128::from(self.bits().div_ceil(64));
             (limbs.max(1), limbs)
+        }
+        fn add_product_within(&mut self, a: &Self, b: &Self) {
+            use num_traits::One as _;
+            if a.is_one() {
+                *self += b;
+            } else if b.is_one() {
+                *self += a;
+            } else {
+                *self += a * b;
+            }
         }
     }
 }
@@ -173,12 +194,6 @@ macro_rules! machine_count {
 
             fn checked_mul(&self, other: &Self) -> Option<Self> {
                 <$t>::checked_mul(*self, *other)
-            }
-
-            fn add_product_within(&mut self, a: &Self, b: &Self) {
-                // Fits by the caller's bound; overflow checks in debug builds
-                // catch a broken bound.
-                *self += *a * *b;
             }
         }
     };
@@ -215,18 +230,8 @@ impl Count for BigUint {
     }
 
     fn add_product(&mut self, a: &Self, b: &Self) -> Option<()> {
-        self.add_product_within(a, b);
+        sealed::Sealed::add_product_within(self, a, b);
         Some(())
-    }
-
-    fn add_product_within(&mut self, a: &Self, b: &Self) {
-        if a.is_one() {
-            *self += b;
-        } else if b.is_one() {
-            *self += a;
-        } else {
-            *self += a * b;
-        }
     }
 }
 

@@ -368,8 +368,15 @@ impl ParseError {
 /// Dice rules that make no sense, or that no engine can finish in reasonable
 /// time and memory.
 ///
-/// Every message says which option fixes it. The limits are stated in the
-/// messages; [`crate::DiceRules`] documents how each estimate is made.
+/// Every message says which option fixes it, by the command line's name
+/// for it. From the library, the same settings are fields: `--board`,
+/// `--target`, `--die` and `--rolls` are [`DiceRules`](crate::DiceRules)'
+/// `board`, `target`, `faces` and `rolls`; `--max-work` and `--max-memory`
+/// are [`DiracLimits`](crate::DiracLimits)' `max_work` and
+/// `max_table_words` (in 64-bit words, where the flag takes bytes); and
+/// `--engine` is the [`DiracEngine`](crate::DiracEngine) passed. The
+/// limits are stated in the messages; [`crate::DiceRules`] documents how
+/// each estimate is made.
 ///
 /// # Examples
 ///

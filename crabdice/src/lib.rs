@@ -45,14 +45,18 @@ pub use count::{Count, Universes};
 pub use detect::Game;
 pub use dirac::{
     DIRAC_TABLE_WORDS, DIRAC_WORK, DeterministicOutcome, DiceRules, DiracEngine, DiracLimits,
-    DiracOutcome, MAX_LITERAL_ROLLS, Starts, WinsByTurn, count_wins, count_wins_within,
-    play_deterministic, play_deterministic_literal, play_dirac, play_dirac_within, win_histogram,
-    win_histogram_within,
+    DiracOutcome, MAX_LITERAL_ROLLS, Starts, StartsError, WinsByTurn, count_wins,
+    count_wins_within, play_deterministic, play_deterministic_literal, play_dirac,
+    play_dirac_within, win_histogram, win_histogram_within,
 };
 pub use error::{
     CountOverflow, DiceError, ParseError, ParseErrorKind, RulesError, acts_on_terminal,
     escape_for_terminal,
 };
 pub use natural::Natural;
+/// The big-integer crate of this one's public API ([`Count`] for
+/// `BigUint`, [`Natural::to_biguint`]), re-exported so that a user's
+/// version always matches.
+pub use num_bigint;
 pub use tally::Tally;
 pub use trace::{Event, NoTrace, Observer, PuzzleLog};

@@ -13,7 +13,8 @@
 //! which a deal built to nest sub-games takes past 2⁶⁴ in moments.
 
 use std::fmt;
-use std::ops::AddAssign;
+use std::iter::Sum;
+use std::ops::{Add, AddAssign};
 
 use num_bigint::BigUint;
 
@@ -109,6 +110,46 @@ impl AddAssign<&Natural> for Natural {
     }
 }
 
+/// Exact addition, as `+=` does.
+///
+/// ```
+/// use crabdice::Natural;
+///
+/// let sum = Natural::from(u128::MAX) + &Natural::from(1_u8);
+/// assert_eq!(sum.bits(), 129);
+/// // Or many at once: the per-turn wins of a histogram, say.
+/// let total: Natural = [3_u8, 4, 5].map(Natural::from).iter().sum();
+/// assert_eq!(total, 12_u8);
+/// ```
+impl Add<&Natural> for Natural {
+    type Output = Natural;
+
+    fn add(mut self, other: &Natural) -> Natural {
+        self += other;
+        self
+    }
+}
+
+impl Add for Natural {
+    type Output = Natural;
+
+    fn add(self, other: Natural) -> Natural {
+        self + &other
+    }
+}
+
+impl<'a> Sum<&'a Natural> for Natural {
+    fn sum<I: Iterator<Item = &'a Natural>>(numbers: I) -> Natural {
+        numbers.fold(Natural::default(), |sum, n| sum + n)
+    }
+}
+
+impl Sum for Natural {
+    fn sum<I: Iterator<Item = Natural>>(numbers: I) -> Natural {
+        numbers.fold(Natural::default(), |sum, n| sum + &n)
+    }
+}
+
 impl fmt::Display for Natural {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
@@ -136,6 +177,13 @@ macro_rules! from_word {
         impl PartialEq<$word> for Natural {
             fn eq(&self, other: &$word) -> bool {
                 self.0 == Repr::Word((*other).into())
+            }
+        }
+
+        impl PartialOrd<$word> for Natural {
+            fn partial_cmp(&self, other: &$word) -> Option<std::cmp::Ordering> {
+                // Every big integer exceeds every word (normalized).
+                Some(self.0.cmp(&Repr::Word((*other).into())))
             }
         }
     )*};
@@ -207,10 +255,26 @@ mod tests {
         }
 
         #[test]
-        fn sums_are_exact(a in arbitrary(), b in arbitrary()) {
+        fn sums_are_exact(a in arbitrary(), b in arbitrary(), c in arbitrary()) {
             let mut sum = Natural::from(a.clone());
             sum += &Natural::from(b.clone());
-            prop_assert_eq!(sum.to_biguint(), a + b);
+            prop_assert_eq!(sum.to_biguint(), &a + &b);
+            let all = [&a, &b, &c].map(|n| Natural::from(n.clone()));
+            let expected = &a + &b + &c;
+            prop_assert_eq!(all.iter().sum::<Natural>().to_biguint(), expected.clone());
+            prop_assert_eq!(all.clone().into_iter().sum::<Natural>().to_biguint(), expected.clone());
+            let [x, y, z] = all;
+            prop_assert_eq!((x + y + &z).to_biguint(), expected);
+        }
+
+        /// Compared with a machine word, as with the same value widened.
+        #[test]
+        fn compares_with_words(a in arbitrary(), word in any::<u64>(), wide in any::<u128>()) {
+            let x = Natural::from(a.clone());
+            prop_assert_eq!(x.partial_cmp(&word), Some(a.cmp(&BigUint::from(word))));
+            prop_assert_eq!(x.partial_cmp(&wide), Some(a.cmp(&BigUint::from(wide))));
+            let small = u8::try_from(word % 256).unwrap_or(0);
+            prop_assert_eq!(x.partial_cmp(&small), Some(a.cmp(&BigUint::from(small))));
         }
 
         #[test]

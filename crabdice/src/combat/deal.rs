@@ -25,8 +25,9 @@
 //! hold more than `n - 1` cards after a draw. Deals of up to 255 cards then
 //! fit in one byte per card, whatever the card values were.
 
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
 use std::hash::Hash;
+use std::str::FromStr;
 
 use rustc_hash::FxHashMap;
 
@@ -177,6 +178,47 @@ impl Deal {
         ranked.sort_unstable();
         let largest = ranked.len().saturating_sub(1) as u32;
         Labelled { deal: self, ranked, largest }
+    }
+}
+
+/// Reads a deal in the puzzle's format, as [`Deal::parse`] does.
+///
+/// ```
+/// use crabdice::Deal;
+/// let deal: Deal = "Player 1:\n9\n2\n\nPlayer 2:\n5\n".parse()?;
+/// assert_eq!(deal.cards(), 3);
+/// # Ok::<_, crabdice::ParseError>(())
+/// ```
+impl FromStr for Deal {
+    type Err = ParseError;
+
+    fn from_str(source: &str) -> Result<Self, ParseError> {
+        Self::parse(source)
+    }
+}
+
+/// Writes the deal in the puzzle's format, which [`Deal::parse`] reads
+/// back as the same deal.
+///
+/// ```
+/// use crabdice::Deal;
+/// let deal = Deal::new(vec![9, 2], vec![5])?;
+/// assert_eq!(deal.to_string(), "Player 1:\n9\n2\n\nPlayer 2:\n5\n");
+/// assert_eq!(Deal::parse(&deal.to_string()), Ok(deal));
+/// # Ok::<_, crabdice::DealError>(())
+/// ```
+impl fmt::Display for Deal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for player in Player::ALL {
+            if player == Player::Two {
+                writeln!(f)?;
+            }
+            writeln!(f, "Player {}:", player.number())?;
+            for card in self.deck(player) {
+                writeln!(f, "{card}")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -473,6 +515,24 @@ mod tests {
         assert!(deal.deck(Player::One).is_empty());
         let deal = Deal::parse("Player 1:\n1\n\nPlayer 2:\n").unwrap();
         assert!(deal.deck(Player::Two).is_empty());
+    }
+
+    /// A deal written out is read back as the same deal: the example,
+    /// either deck empty, the largest cards, and string parsing.
+    #[test]
+    fn deals_written_out_read_back_the_same() {
+        let deals = [
+            (vec![9, 2, 6, 3, 1], vec![5, 8, 4, 7, 10]),
+            (vec![], vec![3, 1]),
+            (vec![4], vec![]),
+            (vec![u64::MAX, 1], vec![u64::MAX - 1]),
+        ];
+        for (one, two) in deals {
+            let deal = Deal::new(one, two).unwrap();
+            let text = deal.to_string();
+            assert_eq!(Deal::parse(&text).as_ref(), Ok(&deal), "{text}");
+            assert_eq!(text.parse::<Deal>(), Ok(deal));
+        }
     }
 
     #[test]

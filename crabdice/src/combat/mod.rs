@@ -51,6 +51,7 @@ mod speculate;
 mod stacks;
 mod states;
 
+use std::fmt;
 use std::ops::{Index, IndexMut};
 use std::time::{Duration, Instant};
 
@@ -101,6 +102,18 @@ impl Player {
     /// The player who holds the higher of two distinct values.
     pub(crate) fn higher<T: Ord + Copy>(one: T, two: T) -> Self {
         if one > two { Self::One } else { Self::Two }
+    }
+}
+
+/// `player 1` or `player 2`, as the puzzle's log names them.
+///
+/// ```
+/// use crabdice::Player;
+/// assert_eq!(format!("the winner is {}", Player::Two), "the winner is player 2");
+/// ```
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}", self.number())
     }
 }
 
@@ -162,6 +175,21 @@ pub enum Variant {
     Plain,
     /// Recursive Combat: sub-games and the repetition rule (part two).
     Recursive,
+}
+
+/// `Combat` or `Recursive Combat`.
+///
+/// ```
+/// use crabdice::Variant;
+/// assert_eq!(Variant::Recursive.to_string(), "Recursive Combat");
+/// ```
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Plain => "Combat",
+            Self::Recursive => "Recursive Combat",
+        })
+    }
 }
 
 /// How the top game ended.

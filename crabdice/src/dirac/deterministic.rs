@@ -231,7 +231,7 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 /// let starts = Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")?;
 /// let rules = DiceRules { target: 1_000_000_000_000, ..DiceRules::deterministic() };
 /// let outcome = play_deterministic(&starts, &rules)?;
-/// assert!(outcome.answer > u64::MAX.into());
+/// assert!(outcome.answer > u64::MAX);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn play_deterministic(

@@ -323,4 +323,4 @@ pub use quantum::{
     play_dirac_within, win_histogram, win_histogram_within,
 };
 pub use rules::{DIRAC_TABLE_WORDS, DIRAC_WORK, DiceRules, DiracLimits};
-pub use starts::Starts;
+pub use starts::{Starts, StartsError};

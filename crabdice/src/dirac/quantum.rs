@@ -290,8 +290,8 @@ pub struct WinsByTurn {
 /// // Nobody can reach 21 in two turns: the best is 10 + 10.
 /// assert!(histogram[0].alone[..2].iter().all(Universes::is_zero));
 /// // Summed over the turns, the in-game wins are the answer.
-/// let total: num_bigint::BigUint = histogram[0].in_game.iter().map(Universes::to_biguint).sum();
-/// assert_eq!(total, 444_356_092_776_315_u64.into());
+/// let total: Universes = histogram[0].in_game.iter().sum();
+/// assert_eq!(total, 444_356_092_776_315_u64);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn win_histogram(starts: &Starts, rules: &DiceRules) -> Result<Vec<WinsByTurn>, DiceError> {

@@ -18,6 +18,7 @@
 // `ParseError` is the crate's shared error type; its size is the one it has.
 #![allow(clippy::result_large_err)]
 
+use std::fmt;
 use std::str::FromStr;
 
 use miette::SourceSpan;
@@ -56,7 +57,65 @@ struct Place {
     span: SourceSpan,
 }
 
+/// Why a list of starting positions is not a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StartsError {
+    /// Fewer than two players.
+    #[error("{0} players: a game needs two or more")]
+    TooFewPlayers(usize),
+    /// A position of 0: spaces are numbered from 1.
+    #[error("player {player} starts on space 0: spaces are numbered from 1")]
+    ZeroPosition {
+        /// The player, numbered from 1.
+        player: usize,
+    },
+}
+
 impl Starts {
+    /// The players' starting spaces, in turn order, two or more, each
+    /// numbered from 1. Whether each is on the board depends on the
+    /// rules: [`Starts::check`] says, naming the line the position has in
+    /// the text this writes ([`Display`](fmt::Display)).
+    ///
+    /// ```
+    /// use crabdice::{DiceRules, Starts, StartsError};
+    ///
+    /// let starts = Starts::new(vec![4, 8])?;
+    /// assert_eq!(starts, Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")?);
+    /// assert_eq!(Starts::new(vec![4]), Err(StartsError::TooFewPlayers(1)));
+    /// assert_eq!(Starts::new(vec![4, 0]), Err(StartsError::ZeroPosition { player: 2 }));
+    /// let err = Starts::new(vec![4, 12])?.check(&DiceRules::dirac()).unwrap_err();
+    /// assert_eq!((err.line(), err.column()), (2, 29));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(positions: Vec<u64>) -> Result<Self, StartsError> {
+        if positions.len() < 2 {
+            return Err(StartsError::TooFewPlayers(positions.len()));
+        }
+        if let Some(zero) = positions.iter().position(|&position| position == 0) {
+            return Err(StartsError::ZeroPosition { player: zero + 1 });
+        }
+        // Where each position stands in the text `Display` writes.
+        let mut offset = 0;
+        let places = positions
+            .iter()
+            .enumerate()
+            .map(|(index, position)| {
+                let before = line_before(index + 1).len();
+                let digits = position.to_string().len();
+                let place = Place {
+                    line: index + 1,
+                    column: before + 1,
+                    span: (offset + before, digits).into(),
+                };
+                offset += before + digits + 1;
+                place
+            })
+            .collect();
+        Ok(Self { positions, places })
+    }
+
     /// Reads one `Player N starting position: P` line a player.
     pub fn parse(text: &str) -> Result<Self, ParseError> {
         let mut starts = Self { positions: Vec::new(), places: Vec::new() };
@@ -129,6 +188,29 @@ impl Starts {
             None => Ok(()),
         }
     }
+}
+
+/// Writes one `Player N starting position: P` line a player, which
+/// [`Starts::parse`] reads back as the same starts.
+///
+/// ```
+/// use crabdice::Starts;
+/// let starts = Starts::new(vec![4, 8])?;
+/// assert_eq!(starts.to_string(), "Player 1 starting position: 4\nPlayer 2 starting position: 8\n");
+/// # Ok::<_, crabdice::StartsError>(())
+/// ```
+impl fmt::Display for Starts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, position) in self.positions.iter().enumerate() {
+            writeln!(f, "{}{position}", line_before(index + 1))?;
+        }
+        Ok(())
+    }
+}
+
+/// The text of player `number`'s line before its position.
+fn line_before(number: usize) -> String {
+    format!("Player {number} starting position: ")
 }
 
 impl FromStr for Starts {
@@ -227,6 +309,22 @@ mod tests {
         assert_eq!(*err.kind(), ParseErrorKind::OffBoard { position: 18, board: 10 });
         let span = err.span();
         assert_eq!(&text[span.offset()..span.offset() + span.len()], "18");
+    }
+
+    /// Starts built from positions are those their text reads as, down to
+    /// where each position stands, and so are their errors.
+    #[test]
+    fn starts_built_from_positions_read_back_from_their_text() {
+        for positions in [vec![4, 8], vec![1, 10, 3, 77, 12], vec![u64::MAX; 12]] {
+            let built = Starts::new(positions.clone()).unwrap();
+            let text = built.to_string();
+            let read = Starts::parse(&text).unwrap();
+            assert_eq!(built, read, "{text}");
+            assert_eq!(built.positions(), positions);
+            let rules = DiceRules { board: 9, ..DiceRules::dirac() };
+            assert_eq!(built.check(&rules), read.check(&rules));
+        }
+        assert!(Starts::new(vec![1, 10, 3, 77]).unwrap().check(&DiceRules::dirac()).is_err());
     }
 
     #[test]

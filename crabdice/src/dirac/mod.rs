@@ -250,10 +250,11 @@
 //! checked arithmetic, whichever first holds the answer. With thousands of
 //! players they are no longer few: each player's wins multiply every
 //! player's counts, so the wins of `P` players take `P²` counts' words
-//! between them. Products of all players but one are taken down two
-//! product trees (`P² log P` products of counts' words a turn, instead of
-//! `P³` from one end: 10,000 players on the puzzle's rules in 2.1 s
-//! instead of 34 s), and a game whose wins would pass the limits on memory
+//! between them. Past 16 players, products of all players but one are
+//! taken down two product trees (`P² log P` products of counts' words a
+//! turn, instead of `P³` from one end: 10,000 players on the puzzle's
+//! rules in 1.9 s instead of 34 s; for a few players the ends are
+//! faster), and a game whose wins would pass the limits on memory
 //! or work is refused before they are combined
 //! ([`RulesError::DiracTooManyPlayers`](crate::RulesError::DiracTooManyPlayers)):
 //! 30,000 players would need 2.7 GB.

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use crabdice::{
     DeterministicOutcome, DiceError, DiceRules, DiracEngine, DiracLimits, DiracOutcome, Starts,
-    WinsByTurn, play_deterministic, play_deterministic_literal, play_dirac_within,
-    win_histogram_within,
+    WinsByTurn, check_win_histogram, play_deterministic, play_deterministic_literal,
+    play_dirac_within, win_histogram_within,
 };
 use serde::Serialize;
 
@@ -152,19 +152,26 @@ pub fn run(
         let rules = rules(2, options);
         let limits = limits(options);
         let engines = engines(options.engine);
-        // The histogram first: it is refused sooner than the answer (it
-        // keeps every turn's wins), and a refusal should not wait for it.
-        let histogram = if options.histogram {
-            Some(win_histogram_within(starts, &rules, &limits).map_err(|e| error(source, 2, e))?)
-        } else {
-            None
-        };
-        let play = |engine| play_dirac_within(starts, &rules, engine, &limits);
         // Part 1 was answered: say how to get its answer alone, as nothing
         // is printed when part 2 fails.
         let hint = output.wants(1).then_some("for part 1 alone, add --part 1");
+        let refused = |e| match hint {
+            Some(hint) => error(source, format!("2 ({hint})"), e),
+            None => error(source, 2, e),
+        };
+        // A histogram keeps every turn's wins, so it may be refused where
+        // the answer is not: say so before counting the answer.
+        if options.histogram {
+            check_win_histogram(starts, &rules, &limits).map_err(refused)?;
+        }
+        let play = |engine| play_dirac_within(starts, &rules, engine, &limits);
         let (Run { outcome, time, .. }, compared) =
             compare(source, (2, hint), output, engines, play)?;
+        let histogram = if options.histogram {
+            Some(win_histogram_within(starts, &rules, &limits).map_err(refused)?)
+        } else {
+            None
+        };
         Some(Dirac { rules, engine: engines.0, outcome, histogram, time, compared })
     } else {
         None

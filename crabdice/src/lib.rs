@@ -45,8 +45,8 @@ pub use count::{Count, Universes};
 pub use detect::Game;
 pub use dirac::{
     DIRAC_TABLE_WORDS, DIRAC_WORK, DeterministicOutcome, DiceRules, DiracEngine, DiracLimits,
-    DiracOutcome, MAX_LITERAL_ROLLS, Starts, StartsError, WinsByTurn, count_wins,
-    count_wins_within, play_deterministic, play_deterministic_literal, play_dirac,
+    DiracOutcome, MAX_LITERAL_ROLLS, Starts, StartsError, WinsByTurn, check_win_histogram,
+    count_wins, count_wins_within, play_deterministic, play_deterministic_literal, play_dirac,
     play_dirac_within, win_histogram, win_histogram_within,
 };
 pub use error::{

@@ -20,6 +20,10 @@ use num_bigint::BigUint;
 
 /// An exact non-negative integer of any size; a `u128` inside while it fits.
 ///
+/// It compares with machine words on its right (`n == 5_u8`, `n > u64::MAX`)
+/// but not on their right: with both, `n == x.into()` would no longer know
+/// which type `x.into()` is.
+///
 /// # Examples
 ///
 /// ```
@@ -115,11 +119,9 @@ impl AddAssign<&Natural> for Natural {
 /// ```
 /// use crabdice::Natural;
 ///
-/// let sum = Natural::from(u128::MAX) + &Natural::from(1_u8);
-/// assert_eq!(sum.bits(), 129);
-/// // Or many at once: the per-turn wins of a histogram, say.
-/// let total: Natural = [3_u8, 4, 5].map(Natural::from).iter().sum();
-/// assert_eq!(total, 12_u8);
+/// let (max, one) = (Natural::from(u128::MAX), Natural::from(1_u8));
+/// assert_eq!((&max + &one).bits(), 129);
+/// assert_eq!(max + one, Natural::product(1 << 64, 1 << 64));
 /// ```
 impl Add<&Natural> for Natural {
     type Output = Natural;
@@ -138,12 +140,30 @@ impl Add for Natural {
     }
 }
 
+impl Add for &Natural {
+    type Output = Natural;
+
+    fn add(self, other: &Natural) -> Natural {
+        self.clone() + other
+    }
+}
+
+/// The exact sum of many: the per-turn wins of a histogram, say.
+///
+/// ```
+/// use crabdice::Natural;
+///
+/// let wins = [3_u8, 4, 5].map(Natural::from);
+/// assert_eq!(wins.iter().sum::<Natural>(), 12_u8);
+/// assert_eq!(wins.into_iter().sum::<Natural>(), 12_u8);
+/// ```
 impl<'a> Sum<&'a Natural> for Natural {
     fn sum<I: Iterator<Item = &'a Natural>>(numbers: I) -> Natural {
         numbers.fold(Natural::default(), |sum, n| sum + n)
     }
 }
 
+/// The exact sum of many, as for references.
 impl Sum for Natural {
     fn sum<I: Iterator<Item = Natural>>(numbers: I) -> Natural {
         numbers.fold(Natural::default(), |sum, n| sum + &n)
@@ -264,6 +284,7 @@ mod tests {
             prop_assert_eq!(all.iter().sum::<Natural>().to_biguint(), expected.clone());
             prop_assert_eq!(all.clone().into_iter().sum::<Natural>().to_biguint(), expected.clone());
             let [x, y, z] = all;
+            prop_assert_eq!((&(&x + &y) + &z).to_biguint(), expected.clone());
             prop_assert_eq!((x + y + &z).to_biguint(), expected);
         }
 
@@ -272,6 +293,7 @@ mod tests {
         fn compares_with_words(a in arbitrary(), word in any::<u64>(), wide in any::<u128>()) {
             let x = Natural::from(a.clone());
             prop_assert_eq!(x.partial_cmp(&word), Some(a.cmp(&BigUint::from(word))));
+            prop_assert_eq!(x == wide, a == BigUint::from(wide));
             prop_assert_eq!(x.partial_cmp(&wide), Some(a.cmp(&BigUint::from(wide))));
             let small = u8::try_from(word % 256).unwrap_or(0);
             prop_assert_eq!(x.partial_cmp(&small), Some(a.cmp(&BigUint::from(small))));

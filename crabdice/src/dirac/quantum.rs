@@ -305,13 +305,47 @@ pub fn win_histogram_within(
     rules: &DiceRules,
     limits: &DiracLimits,
 ) -> Result<Vec<WinsByTurn>, DiceError> {
-    let (rules, at, counting) = check(starts, rules, DiracEngine::PerPlayer, limits)?;
-    rules.check_histogram(&at, limits)?;
+    let (rules, at, counting) = histogram_fits(starts, rules, limits)?;
     let alone = per_player(&at, &rules, limits, counting)?;
     widen(
         || histogram::<u64>(&alone),
         || widen(|| histogram::<u128>(&alone), || histogram::<BigUint>(&alone)),
     )
+}
+
+/// Whether [`win_histogram_within`] would take on this game within
+/// `limits`: the refusals it gives before counting anything (bad rules,
+/// starts off the board, a game too large to count, or too many players'
+/// wins to keep for every turn), without counting. The command line asks
+/// this first, so that a refused histogram does not wait for the answer.
+///
+/// ```
+/// use crabdice::{DiceRules, DiracLimits, Starts, check_win_histogram};
+///
+/// let two = Starts::new(vec![4, 8])?;
+/// assert!(check_win_histogram(&two, &DiceRules::dirac(), &DiracLimits::default()).is_ok());
+/// let many = Starts::new(vec![4; 10_000])?;
+/// assert!(check_win_histogram(&many, &DiceRules::dirac(), &DiracLimits::default()).is_err());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_win_histogram(
+    starts: &Starts,
+    rules: &DiceRules,
+    limits: &DiracLimits,
+) -> Result<(), DiceError> {
+    histogram_fits(starts, rules, limits).map(drop)
+}
+
+/// The game as the per-player engine counts it ([`check`]), once its
+/// wins of every turn are known to fit `limits`.
+fn histogram_fits(
+    starts: &Starts,
+    rules: &DiceRules,
+    limits: &DiracLimits,
+) -> Result<(DiceRules, Vec<u64>, Counting), DiceError> {
+    let (rules, at, counting) = check(starts, rules, DiracEngine::PerPlayer, limits)?;
+    rules.check_histogram(&at, limits)?;
+    Ok((rules, at, counting))
 }
 
 /// Valid rules, starts on the board, a game small enough to count: returns
@@ -461,7 +495,7 @@ fn overflow<C: Count>() -> CountOverflow {
 /// words, where taking the products from one end (`Π_{j>i}` as suffixes,
 /// then `Π_{j<i}` as a running product) multiplies numbers of `i w` and
 /// `(P − i) w` words for every `i`: `P³ w² / 6` and `P² w / 2` words (10,000
-/// players on the puzzle's rules: 33 s and 445 MB). That is still the
+/// players on the puzzle's rules: 33.6 s and 445 MB). That is still the
 /// faster way for a few players ([`FEW_PLAYERS`]), whose products are
 /// short.
 fn interleave<C: Count>(
@@ -476,8 +510,10 @@ fn interleave<C: Count>(
 }
 
 /// Players up to which [`interleave`] takes the products from the ends of
-/// the row rather than down trees. For two players the trees took 7% of
-/// the puzzle's time more (2.34 → 2.50 µs, `cargo bench -- dirac_puzzle`);
+/// the row rather than down trees. For two players the trees, even with
+/// their buffers kept from turn to turn, took 7% of the puzzle's time more
+/// (2.34 → 2.50 µs, `cargo bench -- dirac_puzzle`; fresh trees each turn
+/// took 3.5 µs);
 /// the ends' `P³` work tells from a few dozen players, sooner when counts
 /// are wide. Medians of `--time`, one thread, ends against trees:
 ///
@@ -501,14 +537,20 @@ fn interleave_from_the_ends<C: Count>(
     let one = C::from_u64(1);
     let mut after = vec![C::zero(); count];
     for t in 1..=players.turns() {
-        // after[i] = Π_{j>i} N_j[t−1]
+        // after[i] = Π_{j>i} N_j[t−1]; the product of them all (the last
+        // step) is not needed, and might not fit where every win does.
         let mut product = one.clone();
         for j in (0..count).rev() {
-            after[j] = product.clone();
-            product = product.checked_mul(&players.playing(j, t - 1)?).ok_or_else(overflow::<C>)?;
+            if j > 0 {
+                let next = product.checked_mul(&players.playing(j, t - 1)?);
+                after[j] = std::mem::replace(&mut product, next.ok_or_else(overflow::<C>)?);
+            } else {
+                after[j] = std::mem::replace(&mut product, C::zero());
+            }
         }
-        // before = Π_{j<i} N_j[t]
+        // before = Π_{j<i} N_j[t], likewise without the last step.
         let mut before = one.clone();
+        let mut over = false;
         for (i, after) in after.iter().enumerate() {
             let wins = players
                 .reached::<C>(i, t)?
@@ -516,9 +558,13 @@ fn interleave_from_the_ends<C: Count>(
                 .and_then(|n| n.checked_mul(after))
                 .ok_or_else(overflow::<C>)?;
             visit(i, wins)?;
-            before = before.checked_mul(&players.playing(i, t)?).ok_or_else(overflow::<C>)?;
+            let playing = players.playing::<C>(i, t)?;
+            over |= playing.is_zero();
+            if i + 1 < count {
+                before = before.checked_mul(&playing).ok_or_else(overflow::<C>)?;
+            }
         }
-        if before.is_zero() {
+        if over {
             // Some player has no universe left after t turns: no game goes on.
             break;
         }
@@ -574,8 +620,8 @@ impl<C> Default for ProductTree<C> {
 impl<C: Count> ProductTree<C> {
     /// Makes this the tree of `numbers` (at least one), without its root,
     /// in the buffers of the tree it was: a game's turns build trees of the
-    /// same shape, and with two players the allocations of fresh ones took
-    /// a fifth of the puzzle's time.
+    /// same shape, and fresh ones each turn cost allocations that, for
+    /// the few players of the puzzle, took longer than the products.
     fn build(
         &mut self,
         numbers: impl Iterator<Item = Result<C, CountOverflow>>,

@@ -530,7 +530,11 @@ impl DiceRules {
     }
 
     /// [`check_interleave`](Self::check_interleave), keeping the wins of
-    /// every turn or of one.
+    /// every turn or of one. Taken before anything is counted, so over
+    /// `target` turns, or the longest game when that is refused and can be
+    /// worked out: a game whose longest cannot be (more than
+    /// [`MAX_LONGEST_GAME_CELLS`] cells) may be refused here although its
+    /// counts would have shown fewer turns.
     fn check_interleaving(
         &self,
         starts: &[u64],

@@ -28,7 +28,9 @@ use crate::input::{self, Line};
 
 use super::DiceRules;
 
-/// The players' starting positions, in turn order, with where each was read.
+/// The players' starting positions, in turn order, with where each was read
+/// (for errors: two `Starts` are equal when their positions are, wherever
+/// those were written).
 ///
 /// # Examples
 ///
@@ -43,11 +45,20 @@ use super::DiceRules;
 /// assert_eq!(err.line(), 2);
 /// # Ok::<_, crabdice::ParseError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Starts {
     positions: Vec<u64>,
     places: Vec<Place>,
 }
+
+/// The positions alone: where they were written only places errors.
+impl PartialEq for Starts {
+    fn eq(&self, other: &Self) -> bool {
+        self.positions == other.positions
+    }
+}
+
+impl Eq for Starts {}
 
 /// Where a starting position was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,8 +73,11 @@ struct Place {
 #[non_exhaustive]
 pub enum StartsError {
     /// Fewer than two players.
-    #[error("{0} players: a game needs two or more")]
-    TooFewPlayers(usize),
+    #[error("Dirac Dice needs at least two players, found {found}")]
+    TooFewPlayers {
+        /// How many positions were given.
+        found: usize,
+    },
     /// A position of 0: spaces are numbered from 1.
     #[error("player {player} starts on space 0: spaces are numbered from 1")]
     ZeroPosition {
@@ -83,7 +97,7 @@ impl Starts {
     ///
     /// let starts = Starts::new(vec![4, 8])?;
     /// assert_eq!(starts, Starts::parse("Player 1 starting position: 4\nPlayer 2 starting position: 8\n")?);
-    /// assert_eq!(Starts::new(vec![4]), Err(StartsError::TooFewPlayers(1)));
+    /// assert_eq!(Starts::new(vec![4]), Err(StartsError::TooFewPlayers { found: 1 }));
     /// assert_eq!(Starts::new(vec![4, 0]), Err(StartsError::ZeroPosition { player: 2 }));
     /// let err = Starts::new(vec![4, 12])?.check(&DiceRules::dirac()).unwrap_err();
     /// assert_eq!((err.line(), err.column()), (2, 29));
@@ -91,7 +105,7 @@ impl Starts {
     /// ```
     pub fn new(positions: Vec<u64>) -> Result<Self, StartsError> {
         if positions.len() < 2 {
-            return Err(StartsError::TooFewPlayers(positions.len()));
+            return Err(StartsError::TooFewPlayers { found: positions.len() });
         }
         if let Some(zero) = positions.iter().position(|&position| position == 0) {
             return Err(StartsError::ZeroPosition { player: zero + 1 });
@@ -325,6 +339,17 @@ mod tests {
             assert_eq!(built.check(&rules), read.check(&rules));
         }
         assert!(Starts::new(vec![1, 10, 3, 77]).unwrap().check(&DiceRules::dirac()).is_err());
+        // Written otherwise, the same positions are the same starts; their
+        // errors still point where each was written.
+        let crlf = Starts::parse(
+            "\u{feff}Player 1 starting position: 4\r\nPlayer 2 starting position:  12\r\n",
+        )
+        .unwrap();
+        let built = Starts::new(vec![4, 12]).unwrap();
+        assert_eq!(crlf, built);
+        assert_eq!(crlf.to_string().parse::<Starts>().unwrap(), crlf);
+        let (at, canonical) = (crlf.check(&DiceRules::dirac()), built.check(&DiceRules::dirac()));
+        assert_eq!((at.unwrap_err().column(), canonical.unwrap_err().column()), (30, 29));
     }
 
     #[test]

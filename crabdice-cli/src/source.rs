@@ -41,6 +41,8 @@ impl Source {
         // `read_text` has checked the bytes.
         let text = String::from_utf8(bytes).map_err(|_| miette!("{name}: not UTF-8 text"))?;
         // A byte order mark (some Windows editors write one) is not text.
+        // The library's readers skip it too; it is dropped here as well so
+        // that the snippets miette draws from this text do not count it.
         let text = match text.strip_prefix('\u{feff}') {
             Some(rest) => rest.to_owned(),
             None => text,

@@ -502,7 +502,9 @@ fn interleave<C: Count>(
     players: &Counts,
     visit: impl FnMut(usize, C) -> Result<(), CountOverflow>,
 ) -> Result<(), CountOverflow> {
-    if players.players() <= FEW_PLAYERS {
+    if players.players() == 0 {
+        Ok(())
+    } else if players.players() <= FEW_PLAYERS {
         interleave_from_the_ends(players, visit)
     } else {
         interleave_by_trees(players, visit)
@@ -528,7 +530,7 @@ const FEW_PLAYERS: usize = 16;
 
 /// [`interleave`] with `Π_{j>i} N_j[t−1]` taken as suffix products, then
 /// `Π_{j<i} N_j[t]` as a running product: about `P³ w² / 6` word operations
-/// a turn.
+/// a turn. At least one player.
 fn interleave_from_the_ends<C: Count>(
     players: &Counts,
     mut visit: impl FnMut(usize, C) -> Result<(), CountOverflow>,
@@ -537,16 +539,12 @@ fn interleave_from_the_ends<C: Count>(
     let one = C::from_u64(1);
     let mut after = vec![C::zero(); count];
     for t in 1..=players.turns() {
-        // after[i] = Π_{j>i} N_j[t−1]; the product of them all (the last
-        // step) is not needed, and might not fit where every win does.
-        let mut product = one.clone();
-        for j in (0..count).rev() {
-            if j > 0 {
-                let next = product.checked_mul(&players.playing(j, t - 1)?);
-                after[j] = std::mem::replace(&mut product, next.ok_or_else(overflow::<C>)?);
-            } else {
-                after[j] = std::mem::replace(&mut product, C::zero());
-            }
+        // after[i] = Π_{j>i} N_j[t−1], without the product of them all,
+        // which is not needed and might not fit where every win does.
+        after[count - 1] = one.clone();
+        for j in (1..count).rev() {
+            let next = after[j].checked_mul(&players.playing(j, t - 1)?);
+            after[j - 1] = next.ok_or_else(overflow::<C>)?;
         }
         // before = Π_{j<i} N_j[t], likewise without the last step.
         let mut before = one.clone();
@@ -572,15 +570,12 @@ fn interleave_from_the_ends<C: Count>(
     Ok(())
 }
 
-/// [`interleave`] down two product trees.
+/// [`interleave`] down two product trees. At least one player.
 fn interleave_by_trees<C: Count>(
     players: &Counts,
     mut visit: impl FnMut(usize, C) -> Result<(), CountOverflow>,
 ) -> Result<(), CountOverflow> {
     let count = players.players();
-    if count == 0 {
-        return Ok(());
-    }
     // Built again each turn, in the same buffers.
     let (mut now, mut before) = (ProductTree::default(), ProductTree::default());
     for t in 1..=players.turns() {

@@ -345,15 +345,20 @@ impl DiceRules {
         limits: &DiracLimits,
         counting: Counting,
     ) -> Result<u128, RulesError> {
-        // A game takes at most one turn a point. Only when that is too many
-        // is the longest game worked out (it costs more than counting the
-        // puzzle's game).
-        self.check_turns(starts.len(), self.target, limits, counting).or_else(|refused| match self
-            .longest_game(starts)
-        {
-            Some(longest) if longest < self.target => {
-                self.check_turns(starts.len(), longest, limits, counting)
-            }
+        self.within_turns(starts, |turns| self.check_turns(starts.len(), turns, limits, counting))
+    }
+
+    /// `admit` over the most turns a game on `starts` can last: a game takes
+    /// at most one turn a point, so `target` first; only when that is
+    /// refused is the longest game worked out (it costs more than counting
+    /// the puzzle's game), and admitted if shorter.
+    fn within_turns(
+        &self,
+        starts: &[u64],
+        admit: impl Fn(u64) -> Result<u128, RulesError>,
+    ) -> Result<u128, RulesError> {
+        admit(self.target).or_else(|refused| match self.longest_game(starts) {
+            Some(longest) if longest < self.target => admit(longest),
             _ => Err(refused),
         })
     }
@@ -531,8 +536,8 @@ impl DiceRules {
 
     /// [`check_interleave`](Self::check_interleave), keeping the wins of
     /// every turn or of one. Taken before anything is counted, so over
-    /// `target` turns, or the longest game when that is refused and can be
-    /// worked out: a game whose longest cannot be (more than
+    /// [`within_turns`](Self::within_turns): a game whose longest cannot be
+    /// worked out (more than
     /// [`MAX_LONGEST_GAME_CELLS`] cells) may be refused here although its
     /// counts would have shown fewer turns.
     fn check_interleaving(
@@ -541,13 +546,9 @@ impl DiceRules {
         limits: &DiracLimits,
         every_turn: bool,
     ) -> Result<u128, RulesError> {
-        let admit = |turns| {
+        self.within_turns(starts, |turns| {
             let kept = if every_turn { turns } else { 1 };
             self.admit_interleave(starts.len(), turns, kept, limits)
-        };
-        admit(self.target).or_else(|refused| match self.longest_game(starts) {
-            Some(longest) if longest < self.target => admit(longest),
-            _ => Err(refused),
         })
     }
 

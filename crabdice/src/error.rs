@@ -535,8 +535,10 @@ pub enum RulesError {
         /// The most rolls made.
         limit: u64,
     },
-    /// A deterministic game with more than 2^128 rolls.
-    #[error("the game rolls the die more than 2^128 times: lower --rolls or --target")]
+    /// A deterministic game of 2^128 rolls or more, past what
+    /// [`DeterministicOutcome::rolls`](crate::DeterministicOutcome::rolls)
+    /// holds (up to 2^128 − 1 rolls are answered).
+    #[error("the game rolls the die 2^128 times or more: lower --rolls or --target")]
     TooManyRolls,
 }
 

@@ -326,6 +326,27 @@ mod dirac {
         assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
     }
 
+    /// On a board of one space every turn scores exactly 1, so a game's
+    /// length is known by hand: the winner, player 1, reaches the target on
+    /// its turn `target`, after `(target − 1) × players + 1` turns in all.
+    #[test]
+    fn rolls_up_to_2_to_the_128_minus_1_are_answered_and_more_refused() {
+        // 4 players, target 2^62 + 1: 2^64 + 1 turns of 2^64 − 1 rolls,
+        // that is 2^128 − 1 rolls.
+        let rules = DiceRules { board: 1, target: (1 << 62) + 1, faces: 7, rolls: u64::MAX };
+        let outcome = play_deterministic(&starts(&[1; 4]), &rules).unwrap();
+        assert_eq!((outcome.winner, outcome.rolls), (0, u128::MAX));
+        assert_eq!(outcome.scores(), [(1 << 62) + 1, 1 << 62, 1 << 62, 1 << 62]);
+        assert_eq!(outcome.answer, BigUint::from(1_u64 << 62) * BigUint::from(u128::MAX));
+        // 31 players: (target − 1) × 31 + 1 = 2^65 turns of 2^63 rolls,
+        // exactly 2^128, one more than a u128 holds.
+        let rules =
+            DiceRules { board: 1, target: 1_190_112_520_884_487_202, faces: 7, rolls: 1 << 63 };
+        let err = play_deterministic(&starts(&[1; 31]), &rules).unwrap_err();
+        assert!(matches!(err, DiceError::Rules(RulesError::TooManyRolls)), "{err}");
+        assert!(err.to_string().contains("2^128 times or more"), "{err}");
+    }
+
     #[test]
     fn a_game_too_long_to_repeat_or_finish_is_refused() {
         let rules = DiceRules { board: 1 << 20, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };

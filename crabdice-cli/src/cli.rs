@@ -341,7 +341,7 @@ pub enum DiceEngine {
 }
 
 /// Parses a count: a whole number from 0 to 2^64 - 1, in digits (`_` may
-/// group them: `20_000_000_000`), as a power (`10^18`, `2^64`), or in
+/// group them: `20_000_000_000`), as a power (`10^18`, `2^63`), or in
 /// scientific notation (`1e18`, `2.5e9`, when the value is whole); a power
 /// may be followed by `- N` or `+ N` (`2^64-1`).
 fn whole_number(text: &str) -> Result<u64, String> {
@@ -371,7 +371,8 @@ fn positive(text: &str) -> Result<u64, String> {
 }
 
 /// The value of a count as [`whole_number`] reads it: `Err` if it is not
-/// written as one (or is below zero), `Ok(None)` if it is past 2^127.
+/// written as one (or is below zero), `Ok(None)` if it is too large to hold
+/// (31 significant digits or more, or a power of 2^128 or more).
 fn count(text: &str) -> Result<Option<u128>, ()> {
     if let Some((base, rest)) = text.split_once('^') {
         let (exponent, offset) = rest.split_at(rest.find(['-', '+']).unwrap_or(rest.len()));
@@ -435,7 +436,7 @@ fn grouped(text: &str) -> Result<Option<u128>, ()> {
     Ok(value(&plain(text)?))
 }
 
-/// `base^exponent`, `None` past 2^128 (or for a huge exponent).
+/// `base^exponent`, `None` at 2^128 or more (or for a huge exponent).
 fn power(base: Option<u128>, exponent: Option<u128>) -> Option<u128> {
     match (base?, exponent) {
         (0, Some(0)) => Some(1),

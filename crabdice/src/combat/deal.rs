@@ -22,7 +22,7 @@
 //! that keeps the cards' order: the card itself when every card is below 256
 //! (every puzzle input), else its rank `0..n`. Beside the labels it keeps
 //! each label's *need*: its value, capped at `n` because no deck can ever
-//! hold more than `n - 1` cards after a draw. Deals of up to 255 cards then
+//! hold more than `n - 1` cards after a draw. Deals of up to 256 cards then
 //! fit in one byte per card, whatever the card values were.
 
 use std::fmt::{self, Debug};
@@ -107,9 +107,10 @@ impl Deal {
     /// Reads a deal in the puzzle's format: `Player 1:` and one card a line,
     /// a blank line, `Player 2:` and one card a line.
     ///
-    /// Line ends may be `\n` or `\r\n`; spaces around a line, extra blank
-    /// lines between the decks and a missing final newline are fine. Every
-    /// other deviation is a [`ParseError`] naming the line.
+    /// Line ends may be `\n` or `\r\n`; a byte order mark, spaces around a
+    /// line, blank lines before the first header, extra blank lines between
+    /// the decks and a missing final newline are fine. Every other deviation
+    /// is a [`ParseError`] naming the line.
     pub fn parse(source: &str) -> Result<Self, ParseError> {
         Parser { source, decks: PerPlayer::default(), cards: Cards::default() }.run()
     }

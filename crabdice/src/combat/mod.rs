@@ -34,7 +34,8 @@
 //!
 //! Both are exact: repetition is always confirmed by comparing full decks;
 //! hashes only ever decide where to look. [`play_with`] and
-//! [`play_observed_with`] run them within [`Limits`] on rounds and time, so
+//! [`play_observed_with`] run them within [`Limits`] on rounds, time,
+//! memory and threads, so
 //! that a game too long to wait for ends in an [`Exhausted`] error instead.
 //!
 //! # The fast engine
@@ -589,9 +590,12 @@ impl<'a> Budget<'a> {
 ///
 /// Exact for every deal: endless plain games are detected with constant
 /// extra memory, and the repetition rule always compares full decks. This
-/// runs without limits, so the only possible error is [`Exhausted::Stack`]
-/// (sub-games of a huge deal nesting deeper than a thread's stack could be
-/// made for); see [`play_with`] to bound the work.
+/// runs with [`Limits::default`]: no limit on rounds or time, so the only
+/// possible errors are [`Exhausted::Stack`] (sub-games of a huge deal
+/// nesting deeper than a thread's stack could be made for) and
+/// [`Exhausted::Nesting`] (games in progress holding more than
+/// [`STATE_MEMORY`], which only deals built to nest thousands deep do); see
+/// [`play_with`] to bound the work.
 ///
 /// # Examples
 ///
@@ -633,7 +637,8 @@ pub fn winning_score(deal: &Deal, variant: Variant) -> Result<Option<u128>, Exha
 /// so far about every [`PROGRESS_INTERVAL`] rounds, and once more at the end
 /// with the total (rounds of every game the engine had to play). A round
 /// limit fails with [`Exhausted::Rounds`], a time limit with
-/// [`Exhausted::Time`]; the clock starts when this is called. Without
+/// [`Exhausted::Time`] (the clock starts when this is called), and the
+/// memory limit with [`Exhausted::Nesting`]. Without
 /// either, a heavy Recursive Combat deal may share its sub-games with a
 /// second thread ([`Limits::max_threads`]); `progress` then counts the
 /// rounds of the calling thread only, which vary from run to run.

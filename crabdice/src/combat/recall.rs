@@ -11,7 +11,7 @@
 //! "Remembering sub-games"). But a deal can be built so that every game
 //! starts the same sub-game twice, nested level below level (the
 //! `nested` deals of the tests): its work doubles with every level, and a
-//! deal nested 60 deep, on 130 cards, would take longer than anyone can
+//! deal nested 60 deep, on 250 cards, would take longer than anyone can
 //! wait. Remembering each sub-game that took long makes that work grow
 //! with the number of levels instead.
 //!
@@ -80,8 +80,9 @@ impl<C: Label> Recall<C> {
         (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - FILTER_BITS.trailing_zeros())) as usize
     }
 
-    /// Whether a sub-game of `cards` cards may be remembered: only if no
-    /// remembered deal has more. Tested first, as it nearly always fails:
+    /// Whether a sub-game of `cards` cards may be remembered: only if it
+    /// has at least as many cards as the smallest deal remembered. Tested
+    /// first, as it nearly always fails:
     /// none is remembered, or the long sub-games remembered are larger
     /// than most.
     #[inline]

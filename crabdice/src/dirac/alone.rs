@@ -772,7 +772,8 @@ trait Die<L: Word> {
 }
 
 /// A die of `F` faces rolled `R` times on a board of `B` spaces (`F < B`),
-/// known when compiling: the puzzle's. Two columns at a time, with every
+/// known when compiling: the puzzle's. `W` columns at a time (two for
+/// 64-bit words, one for wider ones), with every
 /// index and loop bound a constant, so the block stays in registers.
 struct Fixed<const B: usize, const F: usize, const R: usize, const W: usize>;
 
@@ -802,7 +803,8 @@ impl<L: Word, const B: usize, const F: usize, const R: usize, const W: usize> Di
 }
 
 /// Any die on any board: a sliding window over a doubled row (so that no
-/// index wraps), four columns at a time.
+/// index wraps), `W` columns at a time (four for 64-bit words, two for
+/// 128-bit ones, one for wider ones).
 struct Sliding<L, const W: usize> {
     board: usize,
     window: usize,

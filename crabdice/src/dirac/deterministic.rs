@@ -86,7 +86,7 @@
 //!
 //! Scores reach at most `target + board − 1`, which may exceed 64 bits, so
 //! they are `u128`; so are turns (at most `players × target`) and rolls, with
-//! an error if the rolls exceed 2¹²⁸. The answer, a score times the rolls, is
+//! an error if the rolls reach 2¹²⁸ (up to 2¹²⁸ − 1 are answered). The answer, a score times the rolls, is
 //! a [`Natural`]: a `u128` while it fits, a big integer past that. A period
 //! is at most `faces × board` turns, which can be astronomical.
 //!
@@ -218,7 +218,8 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 /// games beyond those blocks and boards that neither repeat within 20
 /// million turns nor end within a billion (200 million for a die whose
 /// offset moves more than a 32nd of its faces a turn, forward or back;
-/// played turn by turn: about two seconds).
+/// played turn by turn: about two seconds), and games whose rolls reach
+/// 2^128 ([`RulesError::TooManyRolls`](crate::RulesError::TooManyRolls)).
 ///
 /// # Examples
 ///

@@ -7,9 +7,9 @@
 //! Player 2 starting position: 8
 //! ```
 //!
-//! Two or more players are allowed. The reader accepts `\r\n` line ends,
-//! whitespace around a line and blank lines before the first player and at
-//! the end (as a Combat deal does), and refuses anything
+//! Two or more players are allowed. The reader accepts a byte order mark,
+//! `\r\n` line ends, whitespace around a line and blank lines before the
+//! first player and at the end (as a Combat deal does), and refuses anything
 //! else with a [`ParseError`] that names the line: a misnumbered player, a
 //! position that is not a whole number from 1, text after the position, fewer
 //! than two players. Whether a position is on the board depends on the rules,

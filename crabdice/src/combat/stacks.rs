@@ -273,6 +273,43 @@ mod tests {
         }
     }
 
+    /// States that agree on everything the hash reads (player 1's length
+    /// and the first sixteen cards of each deck) fall in one partition and
+    /// tie on the hash, so only the cards past those tell them apart: in
+    /// either deck, in increasing and in decreasing order (pushed, or
+    /// popping the one before). Each is new until one comes back.
+    #[test]
+    fn states_the_hash_cannot_tell_apart_are_compared_card_for_card() {
+        let base: Vec<u8> = (1..=40).collect();
+        for player in 0..2 {
+            for (order, values) in [("increasing", [0_u8, 1, 2, 3]), ("decreasing", [3, 2, 1, 0])] {
+                let mut stacks = Stacks::default();
+                stacks.reset(base.len());
+                let state = |value: u8| {
+                    let mut cards = base.clone();
+                    // Player 1 holds the first 20 cards, player 2 the rest;
+                    // change the 18th card of one of them.
+                    cards[20 * player + 17] = 100 + value;
+                    cards
+                };
+                let what = format!("player {}, {order}", player + 1);
+                for (round, &value) in values.iter().enumerate() {
+                    let cards = state(value);
+                    let seen = stacks.observe([&cards[..20], &cards[20..]], round as u64);
+                    assert_eq!(seen, None, "{what}: state {round} is new");
+                }
+                let last = state(values[3]);
+                assert_eq!(stacks.observe([&last[..20], &last[20..]], 4), Some(3), "{what}");
+                let mut brent = Brent::new(1);
+                for (round, &value) in values.iter().enumerate() {
+                    let cards = state(value);
+                    let seen = brent.observe([&cards[..20], &cards[20..]], round as u64);
+                    assert_eq!(seen, None, "Brent, {what}: state {round} is new");
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_fixed_point_is_found_at_once() {
         let (step, earlier, _) = run(|_| 7, 7);

@@ -77,6 +77,9 @@ pub fn run(
             continue;
         }
         let label = format!("{} part {number}", source.name);
+        // Part 1 was answered if part 2 stops at a limit: say how to get
+        // its answer alone, as nothing is printed when a part fails.
+        let alone = number == 2 && output.wants(1);
         // A time limit bounds the part as a whole, so every engine's
         // clock starts with the part, and so does counting the games.
         let started = Instant::now();
@@ -108,7 +111,7 @@ pub fn run(
                     } else {
                         label
                     };
-                    return Err(exhausted(&stopped, &error));
+                    return Err(exhausted(&stopped, &error, alone));
                 }
                 Err(error) => {
                     compared.leave_out(&label, engine, error);
@@ -124,7 +127,7 @@ pub fn run(
         if games.is_none() && output.json && variant == Variant::Recursive {
             games = if deal.can_recurse() {
                 let counting = format!("{label} (counting the games for --json)");
-                let count = count_games_within(deal, limits, started, &counting, several)?;
+                let count = count_games_within(deal, limits, started, &counting, several, alone)?;
                 games_unknown = count.is_none();
                 count.map(|count| (count.games, count.max_depth))
             } else {
@@ -175,7 +178,9 @@ fn play_fast(
     crabdice::play_with(deal, variant, limits, &mut |rounds| progress.tick(rounds))
 }
 
-fn exhausted(label: &str, error: &Exhausted) -> Failure {
+/// The error for a part stopped by a limit; `alone` adds how to get part 1
+/// alone, when it was answered.
+fn exhausted(label: &str, error: &Exhausted, alone: bool) -> Failure {
     let help = match error {
         Exhausted::Rounds { .. } => {
             "raise the limit with --max-rounds, or leave it out to play to the end"
@@ -194,7 +199,12 @@ fn exhausted(label: &str, error: &Exhausted) -> Failure {
         }
         _ => "the deal's sub-games nest too deeply for this machine",
     };
-    Failure::Error(miette!(help = help, "{label}: {error}"))
+    Failure::Error(miette!(help = with_part_one(help, alone), "{label}: {error}"))
+}
+
+/// `help`, and with `alone`, how to get part 1's answer alone.
+fn with_part_one(help: &str, alone: bool) -> String {
+    if alone { format!("{help}; for part 1 alone, add --part 1") } else { help.to_owned() }
 }
 
 /// Wraps an observer with the progress line.
@@ -263,13 +273,14 @@ pub const GAMES_BUDGET: Duration = Duration::from_secs(10);
 /// count comes after the engines' answers). With no time limit, the
 /// count stops after [`GAMES_BUDGET`] and gives `None`, with a note on
 /// standard error; so does any limit when `lenient` (`--engine all`, which
-/// leaves out what a limit stops).
+/// leaves out what a limit stops). `alone` is as for [`exhausted`].
 fn count_games_within(
     deal: &Deal,
     limits: Limits,
     started: Instant,
     label: &str,
     lenient: bool,
+    alone: bool,
 ) -> Result<Option<GameCount>, Failure> {
     let budget = limits.max_time.is_none();
     let bounded = if budget {
@@ -301,15 +312,18 @@ fn count_games_within(
             Ok(None)
         }
         Err(error @ Exhausted::Time { .. }) => Err(Failure::Error(miette!(
-            help = format!(
-                "raise the limit with --max-time, or leave it out to have the count stop after \
-                 {} s, with the answer and `games` and `max_depth` null",
-                GAMES_BUDGET.as_secs()
+            help = with_part_one(
+                &format!(
+                    "raise the limit with --max-time, or leave it out to have the count stop \
+                     after {} s, with the answer and `games` and `max_depth` null",
+                    GAMES_BUDGET.as_secs()
+                ),
+                alone
             ),
             "{label}: {}",
             users(error, limits)
         ))),
-        Err(error) => Err(exhausted(label, &users(error, limits))),
+        Err(error) => Err(exhausted(label, &users(error, limits), alone)),
     }
 }
 
@@ -355,7 +369,7 @@ mod tests {
     #[test]
     fn the_memory_limit_is_named_with_the_options_that_reach_it() {
         let error = Exhausted::Memory { limit: crabdice::STATE_MEMORY, played: 131_072 };
-        let Failure::Error(report) = exhausted("deal.txt part 2", &error) else {
+        let Failure::Error(report) = exhausted("deal.txt part 2", &error, false) else {
             panic!("an error to show")
         };
         assert_eq!(
@@ -371,7 +385,7 @@ mod tests {
         assert!(!help.contains("--json"), "{help}");
         // Games nested deep stop every engine, with the same remedy.
         let error = Exhausted::Nesting { limit: 1 << 20, played: 0 };
-        let Failure::Error(report) = exhausted("deal.txt part 2", &error) else {
+        let Failure::Error(report) = exhausted("deal.txt part 2", &error, false) else {
             panic!("an error to show")
         };
         assert_eq!(

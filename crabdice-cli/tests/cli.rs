@@ -382,6 +382,18 @@ fn max_time_bounds_the_work_with_a_clear_message() {
                     .and(predicate::str::contains("raise the limit with --max-time")),
             );
     }
+    // With both parts asked for, part 1 was answered, but nothing is
+    // printed when part 2 stops: the help says how to have part 1 alone,
+    // and says it only then.
+    crabdice().args(["combat", heavy, "--max-time", "0"]).assert().code(1).stdout("").stderr(
+        predicate::str::contains("part 2: gave up after")
+            .and(predicate::str::contains("; for part 1 alone, add --part 1")),
+    );
+    crabdice()
+        .args(["combat", heavy, "--part", "2", "--max-time", "0"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("part 1 alone").not());
     // `solve` takes the same limits, for its Combat files.
     crabdice()
         .args(["solve", heavy, "examples/dice.txt", "--max-time", "0"])
@@ -694,6 +706,18 @@ mod combat {
                 "{deal} part 2 (counting the games for --json): gave up after 61 rounds: the limit \
                  is 60 rounds"
             )));
+        // Part 1 (39 rounds) is answered within the limit; the count of
+        // part 2's games is not.
+        crabdice()
+            .args(["combat", deal, "--json", "--max-rounds", "60"])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("gave up after 61 rounds").and(predicate::str::contains(
+                    "play to the end; for part 1 alone, add --part 1",
+                )),
+            );
     }
 
     /// A random 50 + 50 deal whose answer takes milliseconds and whose games

@@ -437,6 +437,109 @@ mod dirac {
         }
     }
 
+    /// The game played forward, round by round: every universe still
+    /// playing (spaces and scores of all players, with its count) moves each
+    /// player in turn, by each turn's sum of rolls counted roll by roll.
+    /// Returns, per player, the universes it wins on each of its turns, for
+    /// every round that starts with a universe still playing (a player whose
+    /// turn comes after the last universe ended wins 0 on it).
+    fn in_game_played_forward(positions: &[u64], rules: &DiceRules) -> Vec<Vec<BigUint>> {
+        let mut sums = HashMap::from([(0_u64, BigUint::from(1_u8))]);
+        for _ in 0..rules.rolls {
+            let mut next = HashMap::new();
+            for (sum, universes) in &sums {
+                for face in 1..=rules.faces {
+                    *next.entry(sum + face).or_insert(BigUint::ZERO) += universes;
+                }
+            }
+            sums = next;
+        }
+        let mut playing =
+            HashMap::from([((positions.to_vec(), vec![0; positions.len()]), BigUint::from(1_u8))]);
+        let mut in_game = vec![Vec::new(); positions.len()];
+        while !playing.is_empty() {
+            for (player, won) in in_game.iter_mut().enumerate() {
+                let mut wins = BigUint::ZERO;
+                let mut next = HashMap::new();
+                for ((spaces, scores), count) in &playing {
+                    for (sum, universes) in &sums {
+                        let (mut spaces, mut scores) = (spaces.clone(), scores.clone());
+                        spaces[player] = (spaces[player] - 1 + sum) % rules.board + 1;
+                        scores[player] += spaces[player];
+                        if scores[player] >= rules.target {
+                            wins += count * universes;
+                        } else {
+                            *next.entry((spaces, scores)).or_insert(BigUint::ZERO) +=
+                                count * universes;
+                        }
+                    }
+                }
+                won.push(wins);
+                playing = next;
+            }
+        }
+        in_game
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        /// Every turn's wins, and the turns the histogram runs for, are those
+        /// of the game played forward.
+        #[test]
+        fn wins_by_turn_are_the_game_played_forward((rules, positions) in dirac_game()) {
+            let histogram = win_histogram(&starts(&positions), &rules).unwrap();
+            let in_game: Vec<Vec<BigUint>> = histogram
+                .iter()
+                .map(|player| player.in_game.iter().map(Universes::to_biguint).collect())
+                .collect();
+            prop_assert_eq!(in_game, in_game_played_forward(&positions, &rules));
+        }
+    }
+
+    /// The histogram runs until some player, alone, has no universe left
+    /// playing: after that no game goes on. Past 16 players the turns are
+    /// combined down product trees instead of from the ends of the row;
+    /// both ways stop there.
+    #[test]
+    fn wins_by_turn_stop_when_some_player_alone_has_finished() {
+        for players in [2, 3, 16, 17, 24] {
+            for (first, second) in [(1, 10), (4, 8), (7, 7)] {
+                let positions: Vec<u64> =
+                    (0..players).map(|i| if i % 2 == 0 { first } else { second }).collect();
+                let histogram = win_histogram(&starts(&positions), &DiceRules::dirac()).unwrap();
+                let last = histogram.iter().map(|player| player.alone.len()).min().unwrap();
+                for (i, player) in histogram.iter().enumerate() {
+                    let what =
+                        format!("{players} players from {first} and {second}: player {}", i + 1);
+                    assert_eq!(player.in_game.len(), last, "{what}");
+                }
+                let won_last = histogram.iter().any(|player| player.in_game[last - 1] > 0_u64);
+                assert!(won_last, "{players} players: nobody wins on the last turn");
+            }
+        }
+    }
+
+    /// Players who tie for the most universes: the answer is their count,
+    /// and the winner the earliest of them (three players from 3, 1 and 1
+    /// on a board of 3, target 4, a die of 2 faces rolled once: 12, 12 and
+    /// 6 universes, by the game read literally).
+    #[test]
+    fn a_tie_for_the_most_universes_goes_to_the_earliest_player() {
+        let rules = DiceRules { board: 3, target: 4, faces: 2, rolls: 1 };
+        let positions = [3, 1, 1];
+        let literal = literal_dirac(&positions, &rules);
+        assert_eq!(literal, [12_u8, 12, 6].map(BigUint::from));
+        for engine in [DiracEngine::PerPlayer, DiracEngine::Memo, DiracEngine::Tree] {
+            let outcome = play_dirac(&starts(&positions), &rules, engine).unwrap();
+            assert_eq!(
+                (outcome.winner, outcome.answer.to_biguint()),
+                (0, BigUint::from(12_u8)),
+                "{engine:?}"
+            );
+        }
+    }
+
     #[test]
     fn three_and_four_players_agree_across_engines() {
         let cases: [(&[u64], DiceRules); 4] = [

@@ -608,6 +608,13 @@ fn expect_names_each_wrong_answer_and_exits_with_1() {
             "part 1: 739785, where 739784 was expected; \
              part 2: 444356092776315, where 444356092776316 was expected",
         ));
+    // An answer is matched whole, not by its first digits.
+    crabdice()
+        .args(["combat", "examples/combat.txt", "--part", "2", "--expect", "29"])
+        .assert()
+        .code(1)
+        .stdout("291\n")
+        .stderr(predicate::str::contains("part 2: 291, where 29 was expected"));
     // A game with no winner gives no answer that a number could match.
     crabdice()
         .args(["combat", "examples/combat-loop.txt", "--part", "1", "--expect", "1"])
@@ -845,11 +852,14 @@ mod combat {
             (Some(2), Some(306), Some(29))
         );
         assert_eq!(one["end"], "empty-deck");
+        // A game that ends has no cycle: the key is there, and null.
+        assert_eq!(one.get("cycle"), Some(&serde_json::Value::Null));
         let two = &value["part2"];
         assert_eq!(
             (two["winner"].as_u64(), two["score"].as_u64(), two["rounds"].as_u64()),
             (Some(2), Some(291), Some(17))
         );
+        assert_eq!(two.get("cycle"), None, "part 2 has no cycle field");
         assert_eq!((two["games"].as_u64(), two["max_depth"].as_u64()), (Some(5), Some(2)));
         assert_eq!(two["end"], "empty-deck");
     }

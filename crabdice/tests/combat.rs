@@ -150,6 +150,47 @@ mod combat {
         }
     }
 
+    /// The log's games, read back from its lines alone: each `=== Game N ===`
+    /// starts game N inside the game in progress, games are numbered in the
+    /// order they start, each `The winner of game N` ends the innermost game,
+    /// and `...anyway, back to game M.` names the game it returns to. Checked
+    /// on random deals whose sub-games nest up to several deep (a version
+    /// that named the depth instead of the game passed every other test).
+    #[test]
+    fn the_logs_games_nest_and_return_to_the_game_that_started_them() {
+        use proptest::strategy::ValueTree;
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let mut nested = 0;
+        for _ in 0..300 {
+            let (one, two) = puzzle_deals(8).new_tree(&mut runner).unwrap().current();
+            let d = deal(&one, &two);
+            let mut log = crabdice::PuzzleLog::new(Vec::new(), Variant::Recursive);
+            play_observed(&d, Variant::Recursive, &mut log).unwrap();
+            let text = String::from_utf8(log.into_inner()).unwrap();
+            let (mut games, mut stack, mut started) = (0_u64, Vec::new(), 0);
+            for line in text.lines() {
+                if let Some(n) = line.strip_prefix("=== Game ").and_then(|l| l.strip_suffix(" ==="))
+                {
+                    games += 1;
+                    assert_eq!(n.parse::<u64>().unwrap(), games, "{one:?} / {two:?}: {line}");
+                    stack.push(games);
+                    started = started.max(stack.len());
+                } else if let Some(rest) = line.strip_prefix("The winner of game ") {
+                    let n: u64 = rest.split(' ').next().unwrap().parse().unwrap();
+                    assert_eq!(stack.pop(), Some(n), "{one:?} / {two:?}: {line}");
+                } else if let Some(m) = line.strip_prefix("...anyway, back to game ") {
+                    let m: u64 = m.trim_end_matches('.').parse().unwrap();
+                    assert_eq!(stack.last(), Some(&m), "{one:?} / {two:?}: {line}");
+                }
+            }
+            assert!(stack.is_empty(), "{one:?} / {two:?}: games left open");
+            let count = count_games(&d, Limits::default(), &mut |_| {}).unwrap();
+            assert_eq!(count.games, games, "{one:?} / {two:?}");
+            nested += usize::from(started >= 3);
+        }
+        assert!(nested >= 30, "only {nested} deals nest two deep");
+    }
+
     #[test]
     fn a_puzzle_sized_plain_deal_can_cycle_forever() {
         // Found by searching random 25 + 25 deals; the reference engine, which

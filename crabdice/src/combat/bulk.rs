@@ -679,7 +679,7 @@ enum Watch {
 /// of 2.03-2.05× (`examples/versus`); 12, 24 and 32 run more instructions
 /// than 16. (With the engine of the time, 8 had beaten 4 by about 5%, and
 /// 16; before see-saws, 4 had beaten 2, 3, 5 and 8.)
-const QUIET: u64 = 16;
+pub(super) const QUIET: u64 = 16;
 
 /// Plays the game at `levels[depth]` (sub-games use the levels below, added
 /// as needed) for at most `limit` rounds, until a deck empties or until
@@ -694,7 +694,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
     let this = &mut levels[depth];
     let cards = this.decks[0].len() + this.decks[1].len();
     // Rounds played before the stacks start watching (see `QUIET`).
-    let quiet = QUIET * cards as u64;
+    let quiet = ctx.budget.quiet * cards as u64;
     let mut brent = Brent::new(1);
     let mut rounds = 0u64;
     // See-saws (module `seesaw`) need an odd number of cards. One is looked
@@ -1692,6 +1692,40 @@ mod tests {
             .recv_timeout(std::time::Duration::from_mins(2))
             .expect("the main thread waited forever for the helper's sub-game");
         assert!(passed_on, "the helper's panic was lost");
+    }
+
+    /// Every round the engine plays counts against the round limit, those
+    /// it plays at an anchor included. A deal that plays no sub-game and
+    /// ends with an empty deck is played round for round, with no
+    /// repetition search to overshoot, so the rounds counted are the top
+    /// game's rounds exactly; with the stacks watching from the first round,
+    /// every round the highest card is drawn is an anchor. (A version that
+    /// left those rounds out of the count stopped later than its limit, and
+    /// passed every other test.)
+    #[test]
+    fn the_rounds_counted_are_the_rounds_played_anchors_included() {
+        use proptest::strategy::ValueTree;
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let mut checked = 0;
+        for _ in 0..3_000 {
+            let deal = deals(4..12).new_tree(&mut runner).unwrap().current();
+            if !deal.can_recurse() {
+                continue; // Played in passes, without anchors.
+            }
+            let mut quiet = |_| {};
+            let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);
+            budget.quiet = 0;
+            let outcome = solve(&deal.labelled(), Variant::Recursive, &mut budget).unwrap();
+            let counted = budget.played();
+            let games =
+                super::super::count_games(&deal, super::super::Limits::default(), &mut |_| {});
+            if outcome.end != End::EmptyDeck || games.unwrap().games != 1_u64 {
+                continue;
+            }
+            assert_eq!(counted, outcome.rounds, "{deal:?}");
+            checked += 1;
+        }
+        assert!(checked >= 100, "only {checked} deals checked");
     }
 
     proptest! {

@@ -438,6 +438,9 @@ pub(crate) struct Budget<'a> {
     /// Rounds a sub-game must take, its own sub-games' included, for the
     /// fast engine to remember its winner (module `recall`).
     pub(crate) remember_after: u64,
+    /// Rounds a card a game plays before its repetition stacks start
+    /// watching its anchors (`bulk::QUIET`; tests lower it).
+    pub(crate) quiet: u64,
     /// [`Limits::max_state_memory`].
     max_memory: usize,
 }
@@ -500,6 +503,7 @@ impl<'a> Budget<'a> {
                 u64::MAX
             },
             remember_after: recall::REMEMBER_AFTER,
+            quiet: bulk::QUIET,
             max_memory: limits.max_state_memory,
         };
         budget.restart_rounds();

@@ -444,18 +444,10 @@ mod dirac {
     /// every round that starts with a universe still playing (a player whose
     /// turn comes after the last universe ended wins 0 on it).
     fn in_game_played_forward(positions: &[u64], rules: &DiceRules) -> Vec<Vec<BigUint>> {
-        let mut sums = HashMap::from([(0_u64, BigUint::from(1_u8))]);
-        for _ in 0..rules.rolls {
-            let mut next = HashMap::new();
-            for (sum, universes) in &sums {
-                for face in 1..=rules.faces {
-                    *next.entry(sum + face).or_insert(BigUint::ZERO) += universes;
-                }
-            }
-            sums = next;
-        }
+        let sums = turn_sums(rules);
+        let spaces: Vec<u128> = positions.iter().map(|&p| u128::from(p)).collect();
         let mut playing =
-            HashMap::from([((positions.to_vec(), vec![0; positions.len()]), BigUint::from(1_u8))]);
+            HashMap::from([((spaces, vec![0_u64; positions.len()]), BigUint::from(1_u8))]);
         let mut in_game = vec![Vec::new(); positions.len()];
         while !playing.is_empty() {
             for (player, won) in in_game.iter_mut().enumerate() {
@@ -464,8 +456,9 @@ mod dirac {
                 for ((spaces, scores), count) in &playing {
                     for (sum, universes) in &sums {
                         let (mut spaces, mut scores) = (spaces.clone(), scores.clone());
-                        spaces[player] = (spaces[player] - 1 + sum) % rules.board + 1;
-                        scores[player] += spaces[player];
+                        spaces[player] = (spaces[player] - 1 + sum) % u128::from(rules.board) + 1;
+                        scores[player] +=
+                            u64::try_from(spaces[player].min(u128::from(rules.target))).unwrap();
                         if scores[player] >= rules.target {
                             wins += count * universes;
                         } else {
@@ -632,6 +625,13 @@ mod dirac {
             memo.insert(state, wins.clone());
             wins
         }
+        let spaces = positions.iter().map(|&p| u128::from(p)).collect();
+        solve((0, spaces, vec![0; positions.len()]), rules, &turn_sums(rules), &mut HashMap::new())
+    }
+
+    /// A turn's sums of rolls, each with its universes, counted roll by
+    /// roll. Sums are `u128`, as the references' spaces are.
+    fn turn_sums(rules: &DiceRules) -> HashMap<u128, BigUint> {
         let mut sums = HashMap::from([(0_u128, BigUint::from(1_u8))]);
         for _ in 0..rules.rolls {
             let mut next = HashMap::new();
@@ -642,8 +642,7 @@ mod dirac {
             }
             sums = next;
         }
-        let spaces = positions.iter().map(|&p| u128::from(p)).collect();
-        solve((0, spaces, vec![0; positions.len()]), rules, &sums, &mut HashMap::new())
+        sums
     }
 
     /// Boards from one space to 2^64 − 1, with starts near either end of the

@@ -12,7 +12,7 @@ use miette::miette;
 
 use crate::cli::{Bounds, CombatEngine, CombatOptions, Output};
 use crate::compare::{Compared, Engine, Named, Run};
-use crate::failure::Failure;
+use crate::failure::{Failure, PART_ONE_ALONE};
 use crate::progress::Progress;
 use crate::source::Source;
 use crate::timing;
@@ -204,7 +204,7 @@ fn exhausted(label: &str, error: &Exhausted, alone: bool) -> Failure {
 
 /// `help`, and with `alone`, how to get part 1's answer alone.
 fn with_part_one(help: &str, alone: bool) -> String {
-    if alone { format!("{help}; for part 1 alone, add --part 1") } else { help.to_owned() }
+    if alone { format!("{help}; {PART_ONE_ALONE}") } else { help.to_owned() }
 }
 
 /// Wraps an observer with the progress line.

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::cli::{DiceEngine, DiceOptions, Output};
 use crate::compare::{Compared, Engine, EngineJson, Named, Run};
-use crate::failure::Failure;
+use crate::failure::{Failure, PART_ONE_ALONE};
 use crate::output::{EngineLine, Line, agreement, nanos};
 use crate::source::Source;
 use crate::timing;
@@ -154,7 +154,7 @@ pub fn run(
         let engines = engines(options.engine);
         // Part 1 was answered: say how to get its answer alone, as nothing
         // is printed when part 2 fails.
-        let hint = output.wants(1).then_some("for part 1 alone, add --part 1");
+        let hint = output.wants(1).then_some(PART_ONE_ALONE);
         let refused = |e| match hint {
             Some(hint) => error(source, format!("2 ({hint})"), e),
             None => error(source, 2, e),

@@ -8,6 +8,10 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+/// What an error of part 2 adds when both parts ran: part 1 was answered,
+/// but nothing is printed when a part fails.
+pub const PART_ONE_ALONE: &str = "for part 1 alone, add --part 1";
+
 /// A run that did not finish.
 #[derive(Debug)]
 pub enum Failure {

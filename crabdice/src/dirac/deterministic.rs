@@ -86,9 +86,10 @@
 //!
 //! Scores reach at most `target + board − 1`, which may exceed 64 bits, so
 //! they are `u128`; so are turns (at most `players × target`) and rolls, with
-//! an error if the rolls reach 2¹²⁸ (up to 2¹²⁸ − 1 are answered). The answer, a score times the rolls, is
-//! a [`Natural`]: a `u128` while it fits, a big integer past that. A period
-//! is at most `faces × board` turns, which can be astronomical.
+//! an error if the rolls reach 2¹²⁸ (up to 2¹²⁸ − 1 are answered). The
+//! answer, a score times the rolls, is a [`Natural`]: a `u128` while it fits,
+//! a big integer past that. A period is at most `faces × board` turns, which
+//! can be astronomical.
 //!
 //! ## Periods too long to learn: blocks
 //!

@@ -19,7 +19,8 @@ fn check(error: &ParseError, text: &str) {
     let line = before.matches('\n').count() + 1;
     let in_line = before.rsplit('\n').next().unwrap_or("");
     // A byte order mark before the first line is not a column.
-    let in_line = if line == 1 { in_line.trim_start_matches('\u{feff}') } else { in_line };
+    let in_line =
+        if line == 1 { in_line.strip_prefix('\u{feff}').unwrap_or(in_line) } else { in_line };
     let column = in_line.chars().count() + 1;
     assert_eq!((error.line(), error.column()), (line, column), "{error}");
     let message = error.to_string();

@@ -235,6 +235,51 @@ mod combat {
         }
     }
 
+    /// The plain engine's buffers must hold one and a half times the deal's
+    /// cards (a first pass on `n/2 + n/2` cards writes `n` more), and every
+    /// size is sized from the deal: just past the small byte buffers (172
+    /// cards), just short of the most byte labels (254), the first deal of
+    /// 16-bit labels (258), and 700 to 2,000 cards, where a buffer of only
+    /// the deal's size rounded up to a power of two would be too small.
+    /// These are too long to remember every state of, so the reference plays
+    /// them to their end storing nothing (each seed is one that ends). Each
+    /// size is also dealt with every high card to one player, who wins the
+    /// whole first pass: the one deck needing all that room.
+    #[test]
+    fn plain_deals_near_every_buffer_bound_match_a_game_played_to_the_end() {
+        for (n, seed) in
+            [(86, 0), (86, 1), (127, 0), (127, 1), (129, 0), (350, 0), (500, 0), (1000, 0)]
+        {
+            let (one, two) = seeded::decks(n, seed);
+            let (one, two) = if seed % 2 == 0 {
+                (one, two)
+            } else {
+                let spread =
+                    |deck: Vec<u64>| deck.iter().map(|c| c * 1_000_003).collect::<Vec<_>>();
+                (spread(one), spread(two))
+            };
+            let what = format!("{n} + {n} #{seed}");
+            let expected = reference::plain_to_the_end(&one, &two, 4 * (2 * n) * (2 * n))
+                .unwrap_or_else(|| panic!("{what} ends"));
+            assert!(expected.rounds > 2 * n, "{what}: a long game");
+            let d = deal(&one, &two);
+            assert_matches(&play(&d, Variant::Plain).unwrap(), &expected, &what);
+            assert_eq!(winning_score(&d, Variant::Plain).unwrap(), expected.score, "{what}");
+            // The cards are `1..=2n` times the lowest card: the upper half.
+            let unit = *one.iter().chain(&two).min().unwrap();
+            let (high, low): (Vec<u64>, Vec<u64>) =
+                one.iter().chain(&two).partition(|&&card| card > unit * n);
+            for (one, two) in [(&high, &low), (&low, &high)] {
+                let expected = reference::plain_to_the_end(one, two, u64::MAX).unwrap();
+                assert_eq!(expected.rounds, n, "{what}: one pass");
+                let what = format!("{what}, the high cards dealt to player {}", expected.winner);
+                let d = deal(one, two);
+                assert_matches(&play(&d, Variant::Plain).unwrap(), &expected, &what);
+                assert_eq!(winning_score(&d, Variant::Plain).unwrap(), expected.score, "{what}");
+            }
+        }
+    }
+
     #[test]
     fn a_player_without_cards_loses_at_once() {
         let outcome = play(&deal(&[], &[3, 1]), Variant::Recursive).unwrap();

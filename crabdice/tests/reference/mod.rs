@@ -53,6 +53,51 @@ pub fn score(deck: &[u64]) -> u128 {
     deck.iter().rev().enumerate().map(|(i, &c)| u128::from(c) * (i as u128 + 1)).sum()
 }
 
+/// How a plain game that a deck runs out of ends.
+fn plain_emptied(d1: VecDeque<u64>, d2: VecDeque<u64>, rounds: u64) -> RefOutcome {
+    let winner = if d1.is_empty() { 2 } else { 1 };
+    let decks = (Vec::from(d1), Vec::from(d2));
+    let score = Some(score(if winner == 1 { &decks.0 } else { &decks.1 }));
+    RefOutcome {
+        winner,
+        end: "empty-deck",
+        rounds,
+        cycle: None,
+        decks,
+        score,
+        games: 1,
+        max_depth: 0,
+    }
+}
+
+/// One round of plain Combat.
+fn plain_round(d1: &mut VecDeque<u64>, d2: &mut VecDeque<u64>) {
+    let a = d1.pop_front().unwrap();
+    let b = d2.pop_front().unwrap();
+    if a > b {
+        d1.push_back(a);
+        d1.push_back(b);
+    } else {
+        d2.push_back(b);
+        d2.push_back(a);
+    }
+}
+
+/// Plain Combat played until a deck runs out, storing nothing, for decks
+/// too large to remember every state of: `None` if it has not ended after
+/// `max_rounds` rounds.
+pub fn plain_to_the_end(one: &[u64], two: &[u64], max_rounds: u64) -> Option<RefOutcome> {
+    let mut d1: VecDeque<u64> = one.iter().copied().collect();
+    let mut d2: VecDeque<u64> = two.iter().copied().collect();
+    for rounds in 0..=max_rounds {
+        if d1.is_empty() || d2.is_empty() {
+            return Some(plain_emptied(d1, d2, rounds));
+        }
+        plain_round(&mut d1, &mut d2);
+    }
+    None
+}
+
 /// Plain Combat, remembering every state to find a cycle.
 pub fn plain(one: &[u64], two: &[u64]) -> RefOutcome {
     let mut d1: VecDeque<u64> = one.iter().copied().collect();
@@ -61,19 +106,7 @@ pub fn plain(one: &[u64], two: &[u64]) -> RefOutcome {
     let mut rounds = 0;
     loop {
         if d1.is_empty() || d2.is_empty() {
-            let winner = if d1.is_empty() { 2 } else { 1 };
-            let decks = (Vec::from(d1), Vec::from(d2));
-            let score = Some(score(if winner == 1 { &decks.0 } else { &decks.1 }));
-            return RefOutcome {
-                winner,
-                end: "empty-deck",
-                rounds,
-                cycle: None,
-                decks,
-                score,
-                games: 1,
-                max_depth: 0,
-            };
+            return plain_emptied(d1, d2, rounds);
         }
         let state = (Vec::from(d1.clone()), Vec::from(d2.clone()));
         if let Some(&first) = seen.get(&state) {
@@ -89,15 +122,7 @@ pub fn plain(one: &[u64], two: &[u64]) -> RefOutcome {
             };
         }
         seen.insert(state, rounds);
-        let a = d1.pop_front().unwrap();
-        let b = d2.pop_front().unwrap();
-        if a > b {
-            d1.push_back(a);
-            d1.push_back(b);
-        } else {
-            d2.push_back(b);
-            d2.push_back(a);
-        }
+        plain_round(&mut d1, &mut d2);
         rounds += 1;
     }
 }

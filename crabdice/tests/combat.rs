@@ -633,6 +633,61 @@ mod combat {
         assert!(flat[0] > 0 && flat[1] > 0, "without sub-games: {flat:?}");
     }
 
+    /// The cards `1..=2n` dealt in orders a shuffle rarely makes: sorted
+    /// either way, the high half to one player, odd against even cards
+    /// (the shape of the deals that nest deepest), interleaved, and
+    /// each of these with one deck turned over. Such deals meet the
+    /// shortcuts' edge cases at once: one player holding every high card,
+    /// see-saws from the first round, sub-games on every round.
+    fn ordered_deals(n: u64) -> Vec<(Vec<u64>, Vec<u64>)> {
+        let turned = |mut cards: Vec<u64>, over: bool| {
+            if over {
+                cards.reverse();
+            }
+            cards
+        };
+        let halves = ((1..=n).collect::<Vec<_>>(), (n + 1..=2 * n).collect::<Vec<_>>());
+        let parity = (
+            (1..=2 * n).filter(|c| c % 2 == 1).collect::<Vec<_>>(),
+            (1..=2 * n).filter(|c| c % 2 == 0).collect::<Vec<_>>(),
+        );
+        let cut = |cards: Vec<u64>| {
+            let mut one: Vec<u64> = cards.iter().copied().step_by(2).collect();
+            let two: Vec<u64> = cards.iter().copied().skip(1).step_by(2).collect();
+            let third = one.len() / 3;
+            one.rotate_left(third);
+            (one, two)
+        };
+        let mut deals = Vec::new();
+        // Low against high cards, odd against even, and dealt in turn from
+        // the bottom or the top of a sorted pack (player 1's hand cut).
+        for (a, b) in [halves, parity, cut((1..=2 * n).collect()), cut((1..=2 * n).rev().collect())]
+        {
+            for over in [(false, false), (false, true), (true, false), (true, true)] {
+                let (one, two) = (turned(a.clone(), over.0), turned(b.clone(), over.1));
+                deals.push((two.clone(), one.clone()));
+                deals.push((one, two));
+            }
+        }
+        deals
+    }
+
+    #[test]
+    fn ordered_deals_match_the_reference() {
+        let (mut checked, mut nested) = (0, 0);
+        for n in 1..=24 {
+            for (one, two) in ordered_deals(n) {
+                // A few of the larger ones take the reference too long.
+                if let Some(expected) = reference::recursive_within(&one, &two, 100_000) {
+                    check(&one, &two);
+                    checked += 1;
+                    nested += u32::from(expected.max_depth > 1);
+                }
+            }
+        }
+        assert!(checked > 700 && nested > 200, "{checked} deals checked, {nested} nested");
+    }
+
     /// Deals of `one + two` cards, either `1..=n` (the puzzle's shape) or
     /// distinct values up to `3n`.
     fn deals(max_cards: usize) -> impl Strategy<Value = (Vec<u64>, Vec<u64>)> {

@@ -1597,6 +1597,10 @@ mod dirac {
             ),
             ("Player 1 starting position: 4 please\nPlayer 2 starting position: 8\n", "unexpected"),
             ("Player 1 starting position: 0\nPlayer 2 starting position: 8\n", "starting position"),
+            (
+                "Player 1 starting position: 4\nPlayer 2 starting position: 8\n\njunk\n",
+                "line 3, column 1: expected `Player 3 starting position: P`, found a blank line",
+            ),
         ] {
             refused_input("dice", input, message);
         }

@@ -107,6 +107,13 @@ pub enum ParseErrorKind {
         /// What is here instead.
         found: String,
     },
+    /// A blank line between two players' starting positions (blank lines
+    /// may come before the first player and after the last).
+    #[error("expected `{expected}`, found a blank line")]
+    BlankBetweenPlayers {
+        /// The line that should be here, with `P` for the position.
+        expected: String,
+    },
     /// A starting position that is not a whole number from 1 up.
     #[error(
         "`{found}` is not a starting position: positions are spaces on the board, numbered from 1"
@@ -221,6 +228,7 @@ impl ParseErrorKind {
             | Self::DealTooLarge
             | Self::DuplicateCard { .. }
             | Self::OffBoard { .. }
+            | Self::BlankBetweenPlayers { .. }
             | Self::TooFewPlayers { .. } => {}
         }
     }
@@ -238,6 +246,7 @@ impl ParseErrorKind {
             Self::NoCards => "no cards before here",
             Self::DealTooLarge => "the deal ends here",
             Self::ExpectedStart { .. } => "not a starting position line",
+            Self::BlankBetweenPlayers { .. } => "blank line",
             Self::NotAPosition { .. } | Self::OffBoard { .. } | Self::PositionTooLarge { .. } => {
                 "not a space on the board"
             }
@@ -268,6 +277,12 @@ impl ParseErrorKind {
             Self::NoCards => "give at least one player a card".to_owned(),
             Self::DealTooLarge => "split the deal: scores are exact up to 128 bits".to_owned(),
             Self::ExpectedStart { .. } | Self::TooFewPlayers { .. } => START.to_owned(),
+            Self::BlankBetweenPlayers { .. } => {
+                format!(
+                    "blank lines may come only before the first player and after the last: \
+                     remove this one, or what follows it; {START}"
+                )
+            }
             Self::AfterPosition { .. } => {
                 "end the line after the position, as in `Player 1 starting position: 4`".to_owned()
             }

@@ -807,9 +807,11 @@ mod dirac {
                 2,
                 |k| matches!(k, K::AfterPosition { found } if found == "please"),
             ),
-            ("Player 1 starting position: 4\n\nPlayer 2 starting position: 8\n", 2, |k| {
-                matches!(k, K::ExpectedStart { .. })
-            }),
+            (
+                "Player 1 starting position: 4\n\nPlayer 2 starting position: 8\n",
+                2,
+                |k| matches!(k, K::BlankBetweenPlayers { expected } if expected == "Player 2 starting position: P"),
+            ),
             (
                 "Player 1 starting position: 99999999999999999999999\nPlayer 2 starting position: 8\n",
                 1,

@@ -38,6 +38,7 @@ fn kind_name(kind: &ParseErrorKind) -> &'static str {
         ParseErrorKind::ThirdPlayer { .. } => "ThirdPlayer",
         ParseErrorKind::TrailingText { .. } => "TrailingText",
         ParseErrorKind::ExpectedStart { .. } => "ExpectedStart",
+        ParseErrorKind::BlankBetweenPlayers { .. } => "BlankBetweenPlayers",
         ParseErrorKind::NotAPosition { .. } => "NotAPosition",
         ParseErrorKind::AfterPosition { .. } => "AfterPosition",
         ParseErrorKind::PositionTooLarge { .. } => "PositionTooLarge",
@@ -141,7 +142,7 @@ fn reference_starts(source: &str) -> Read<Vec<u64>> {
         if let Some(blank) = gap.take()
             && player > 1
         {
-            return Err(("ExpectedStart", blank));
+            return Err(("BlankBetweenPlayers", blank));
         }
         let prefix = format!("Player {player} starting position:");
         let Some(rest) = text.strip_prefix(&prefix) else {

@@ -145,10 +145,7 @@ impl Starts {
             {
                 // A blank line is allowed only before the first player (as
                 // in a Combat deal) and at the end.
-                let kind = ParseErrorKind::ExpectedStart {
-                    expected: expected(number),
-                    found: String::new(),
-                };
+                let kind = ParseErrorKind::BlankBetweenPlayers { expected: expected(number) };
                 return Err(ParseError::at_line(kind, text, &blank));
             }
             let (position, place) = read_start(text, &line, number)?;
@@ -311,7 +308,7 @@ mod tests {
         let split = "Player 1 starting position: 4\n\nPlayer 2 starting position: 8\n";
         let err = Starts::parse(split).unwrap_err();
         assert_eq!(err.line(), 2);
-        assert!(matches!(err.kind(), ParseErrorKind::ExpectedStart { .. }), "{err}");
+        assert!(matches!(err.kind(), ParseErrorKind::BlankBetweenPlayers { .. }), "{err}");
     }
 
     #[test]

@@ -53,6 +53,9 @@ pub enum Command {
         crabdice dice examples/dice.txt --part 1 --board 2^64-1 --target 10^18\n  \
         crabdice dice examples/dice.txt --part 2 --histogram\n  \
         crabdice dice examples/dice.txt --part 2 --target 10 --engine all --time\n\n\
+        Part 1's answer is the lowest score among the players who did not win, times the \
+        rolls made; part 2's is the most universes any player wins in, and its winner that \
+        player (the lowest-numbered of any that tie).\n\n\
         Counts may be written in digits (20_000_000 groups them), as a power \
         (10^18, 2^64-1) or in scientific notation (1e12, 2.5e9).")]
     Dice(Dice),

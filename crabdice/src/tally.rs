@@ -345,4 +345,15 @@ mod tests {
         // Outcomes that do not fit are reported too.
         assert!(Tally::<u64>::single(u64::MAX).sum_of(2).is_err());
     }
+
+    #[test]
+    fn sums_modulo_a_modulus_near_2_pow_64_do_not_wrap() {
+        // (2^63 + 5) × 2 = 2^64 + 10, which is 11 modulo 2^64 − 1; a sum
+        // that wrapped at 2^64 would leave 10.
+        let half = (1_u64 << 63) + 5;
+        let twice = Tally::<u64>::single(half).sum_of_modulo(2, u64::MAX).unwrap();
+        assert_eq!(twice, Tally::single(11));
+        let thrice = Tally::<u64>::single(half).sum_of_modulo(3, u64::MAX).unwrap();
+        assert_eq!(thrice, Tally::single((1 << 63) + 16));
+    }
 }

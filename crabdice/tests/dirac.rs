@@ -780,7 +780,7 @@ mod dirac {
         use ParseErrorKind as K;
         /// Input, the line to blame, and a test of the error's kind.
         type Case = (&'static str, usize, fn(&K) -> bool);
-        let cases: [Case; 11] = [
+        let cases: [Case; 12] = [
             ("", 1, |k| matches!(k, K::Empty)),
             ("\n  \n", 3, |k| matches!(k, K::Empty)),
             ("Player 1 starting position: 4\n", 2, |k| matches!(k, K::TooFewPlayers { found: 1 })),
@@ -812,6 +812,10 @@ mod dirac {
                 2,
                 |k| matches!(k, K::BlankBetweenPlayers { expected } if expected == "Player 2 starting position: P"),
             ),
+            // Several blank lines: the first is blamed.
+            ("Player 1 starting position: 4\n\n \r\n\nPlayer 2 starting position: 8\n", 2, |k| {
+                matches!(k, K::BlankBetweenPlayers { .. })
+            }),
             (
                 "Player 1 starting position: 99999999999999999999999\nPlayer 2 starting position: 8\n",
                 1,

@@ -414,6 +414,8 @@ fn add_rotated<C: Count>(parent: &mut [C], child: &[C], universes: &C) -> Option
 mod tests {
     use num_bigint::BigUint;
 
+    use crate::Tally;
+
     use super::*;
 
     /// The puzzle's example, from 4 and 8.
@@ -435,6 +437,46 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err, RulesError::MemoTooLarge { limit: 1_000 }.into());
+    }
+
+    /// The game states a game reaches before anyone wins, the first one
+    /// included, counted by a search that stores each (pawns listed from
+    /// the player to move).
+    fn states_reached(starts: &[u64], rules: &DiceRules) -> usize {
+        let sums = Tally::<u64>::die(rules.faces).sum_of(rules.rolls).unwrap();
+        let first: Vec<Pawn> = starts.iter().map(|&s| (s - 1, 0)).collect();
+        let mut seen = std::collections::HashSet::from([first.clone()]);
+        let mut to_visit = vec![first];
+        while let Some(state) = to_visit.pop() {
+            for (sum, _) in sums.iter() {
+                let (space, score) = state[0];
+                let space = (space + sum) % rules.board;
+                if score + space + 1 < rules.target {
+                    let mut after = state[1..].to_vec();
+                    after.push((space, score + space + 1));
+                    if seen.insert(after.clone()) {
+                        to_visit.push(after);
+                    }
+                }
+            }
+        }
+        seen.len()
+    }
+
+    #[test]
+    fn the_memo_holds_every_state_it_reaches_within_a_limit_of_that_many() {
+        let three = DiceRules { target: 12, ..DiceRules::dirac() };
+        for (starts, rules) in [(&[4, 8][..], DiceRules::dirac()), (&[1, 5, 10], three)] {
+            let reached = states_reached(starts, &rules);
+            let within =
+                |limit| wins::<u64>(starts, &rules, limit, &DiracLimits::default(), &Cell::new(0));
+            assert_eq!(within(reached).unwrap(), within(usize::MAX).unwrap());
+            assert_eq!(
+                within(reached - 1).unwrap_err(),
+                RulesError::MemoTooLarge { limit: reached - 1 }.into(),
+                "{reached} states"
+            );
+        }
     }
 
     #[test]

@@ -748,6 +748,38 @@ mod combat {
         }
     }
 
+    /// One of the ordered deals of `1 + 1` to `20 + 20` cards with up to
+    /// three pairs of cards swapped (across the decks or within one): the
+    /// neighbourhood of the orders a shuffle rarely makes.
+    fn nearly_ordered_deals() -> impl Strategy<Value = (Vec<u64>, Vec<u64>)> {
+        (1..=20_u64)
+            .prop_flat_map(|n| {
+                let deals = ordered_deals(n);
+                let cards = 2 * n as usize;
+                (
+                    proptest::sample::select(deals),
+                    proptest::collection::vec((0..cards, 0..cards), 0..=3),
+                )
+            })
+            .prop_map(|((one, two), swaps)| {
+                let split = one.len();
+                let mut cards: Vec<u64> = one.into_iter().chain(two).collect();
+                for (i, j) in swaps {
+                    cards.swap(i, j);
+                }
+                let two = cards.split_off(split);
+                (cards, two)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+        #[test]
+        fn nearly_ordered_deals_match_the_reference((one, two) in nearly_ordered_deals()) {
+            check_bounded(&one, &two, 40_000)?;
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 48, max_global_rejects: 10_000, ..ProptestConfig::default() })]
         #[test]

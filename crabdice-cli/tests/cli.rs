@@ -710,8 +710,8 @@ mod combat {
             .code(1)
             .stdout("")
             .stderr(predicate::str::contains(format!(
-                "{deal} part 2 (counting the games for --json): gave up after 61 rounds: the limit \
-                 is 60 rounds"
+                "{deal} part 2 (counting the games for --json): gave up at round 61, past the \
+                 limit of 60 rounds"
             )));
         // Part 1 (39 rounds) is answered within the limit; the count of
         // part 2's games is not.
@@ -721,7 +721,7 @@ mod combat {
             .code(1)
             .stdout("")
             .stderr(
-                predicate::str::contains("gave up after 61 rounds").and(predicate::str::contains(
+                predicate::str::contains("gave up at round 61").and(predicate::str::contains(
                     "play to the end; for part 1 alone, add --part 1",
                 )),
             );
@@ -1116,7 +1116,7 @@ mod combat {
                 .code(1)
                 .stdout("")
                 .stderr(
-                    predicate::str::contains("the limit is 5 rounds")
+                    predicate::str::contains("past the limit of 5 rounds")
                         .and(predicate::str::contains("--max-rounds")),
                 );
         }
@@ -1298,7 +1298,7 @@ mod combat {
             .code(1)
             .stdout("")
             .stderr(predicate::str::contains(
-                "part 2 (the fast engine): gave up after 5001 rounds",
+                "part 2 (the fast engine): gave up at round 5001, past the limit of 5000 rounds",
             ));
         // The fast engine plays about a million rounds, the literal one more
         // than two million, and the walk that counts the games for --json
@@ -1320,7 +1320,7 @@ mod combat {
             .args([&rounds[..], &["--trace"]].concat())
             .assert()
             .code(1)
-            .stderr(predicate::str::contains("part 2 (the literal engine): gave up after"));
+            .stderr(predicate::str::contains("part 2 (the literal engine): gave up at round"));
     }
 
     #[test]

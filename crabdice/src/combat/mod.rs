@@ -328,7 +328,7 @@ impl Default for Limits {
 #[non_exhaustive]
 pub enum Exhausted {
     /// More rounds than [`Limits::max_rounds`] allows.
-    #[error("gave up after {}: the limit is {}", rounds(*played), rounds(*limit))]
+    #[error("gave up at round {played}, past the limit of {}", rounds(*limit))]
     Rounds {
         /// The limit.
         limit: u64,
@@ -683,7 +683,7 @@ mod tests {
     #[test]
     fn one_round_is_singular() {
         let error = Exhausted::Rounds { limit: 0, played: 1 };
-        assert_eq!(error.to_string(), "gave up after 1 round: the limit is 0 rounds");
+        assert_eq!(error.to_string(), "gave up at round 1, past the limit of 0 rounds");
         let error = Exhausted::Time { limit: Duration::ZERO, played: 2 };
         assert_eq!(error.to_string(), "gave up after 2 rounds: the time limit of 0ns has passed");
     }

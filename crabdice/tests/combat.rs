@@ -224,23 +224,29 @@ mod combat {
     #[test]
     fn plain_deals_of_every_buffer_size_match_the_reference() {
         for (seed, n) in (0..16).zip([42, 85, 128, 150].into_iter().cycle()) {
-            let (one, two) = seeded::decks(n, seed);
-            let (one, two) = if seed % 2 == 0 {
-                (one, two)
-            } else {
-                let spread =
-                    |deck: Vec<u64>| deck.iter().map(|c| c * 1_000_000_007).collect::<Vec<_>>();
-                (spread(one), spread(two))
-            };
+            let (one, two) = plain_seeded(n, seed);
             let expected = reference::plain(&one, &two);
-            let d = deal(&one, &two);
-            assert_matches(
-                &play(&d, Variant::Plain).unwrap(),
-                &expected,
-                &format!("150 + 150 #{seed}"),
-            );
-            assert_eq!(winning_score(&d, Variant::Plain).unwrap(), expected.score);
+            assert_plain(&one, &two, &expected, &format!("{n} + {n} #{seed}"));
         }
+    }
+
+    /// The seeded `n + n` deal; for odd seeds, every card times a large
+    /// prime, so that the engine must rank huge card values first.
+    fn plain_seeded(n: u64, seed: u64) -> (Vec<u64>, Vec<u64>) {
+        let (one, two) = seeded::decks(n, seed);
+        if seed.is_multiple_of(2) {
+            return (one, two);
+        }
+        let spread = |deck: Vec<u64>| deck.iter().map(|c| c * 1_000_000_007).collect::<Vec<_>>();
+        (spread(one), spread(two))
+    }
+
+    /// Checks the plain engine, with its final decks and by its score alone,
+    /// against the reference's `expected` outcome.
+    fn assert_plain(one: &[u64], two: &[u64], expected: &RefOutcome, what: &str) {
+        let d = deal(one, two);
+        assert_matches(&play(&d, Variant::Plain).unwrap(), expected, what);
+        assert_eq!(winning_score(&d, Variant::Plain).unwrap(), expected.score, "{what}");
     }
 
     /// The plain engine's buffers must hold one and a half times the deal's
@@ -258,21 +264,12 @@ mod combat {
         for (n, seed) in
             [(86, 0), (86, 1), (127, 0), (127, 1), (129, 0), (350, 0), (500, 0), (1000, 0)]
         {
-            let (one, two) = seeded::decks(n, seed);
-            let (one, two) = if seed % 2 == 0 {
-                (one, two)
-            } else {
-                let spread =
-                    |deck: Vec<u64>| deck.iter().map(|c| c * 1_000_003).collect::<Vec<_>>();
-                (spread(one), spread(two))
-            };
+            let (one, two) = plain_seeded(n, seed);
             let what = format!("{n} + {n} #{seed}");
             let expected = reference::plain_to_the_end(&one, &two, 4 * (2 * n) * (2 * n))
                 .unwrap_or_else(|| panic!("{what} ends"));
             assert!(expected.rounds > 2 * n, "{what}: a long game");
-            let d = deal(&one, &two);
-            assert_matches(&play(&d, Variant::Plain).unwrap(), &expected, &what);
-            assert_eq!(winning_score(&d, Variant::Plain).unwrap(), expected.score, "{what}");
+            assert_plain(&one, &two, &expected, &what);
             // The cards are `1..=2n` times the lowest card: the upper half.
             let unit = *one.iter().chain(&two).min().unwrap();
             let (high, low): (Vec<u64>, Vec<u64>) =
@@ -281,9 +278,7 @@ mod combat {
                 let expected = reference::plain_to_the_end(one, two, u64::MAX).unwrap();
                 assert_eq!(expected.rounds, n, "{what}: one pass");
                 let what = format!("{what}, the high cards dealt to player {}", expected.winner);
-                let d = deal(one, two);
-                assert_matches(&play(&d, Variant::Plain).unwrap(), &expected, &what);
-                assert_eq!(winning_score(&d, Variant::Plain).unwrap(), expected.score, "{what}");
+                assert_plain(one, two, &expected, &what);
             }
         }
     }
@@ -641,10 +636,10 @@ mod combat {
         assert!(flat[0] > 0 && flat[1] > 0, "without sub-games: {flat:?}");
     }
 
-    /// The cards `1..=2n` dealt in orders a shuffle rarely makes: sorted
-    /// either way, the high half to one player, odd against even cards
-    /// (the shape of the deals that nest deepest), interleaved, and
-    /// each of these with one deck turned over. Such deals meet the
+    /// The cards `1..=2n` dealt in orders a shuffle rarely makes: the low
+    /// half against the high half, odd against even cards (the shape of the
+    /// deals that nest deepest), and dealt in turn from either end of a
+    /// sorted pack; each deck either way up, and each deal in both seats. Such deals meet the
     /// shortcuts' edge cases at once: one player holding every high card,
     /// see-saws from the first round, sub-games on every round.
     fn ordered_deals(n: u64) -> Vec<(Vec<u64>, Vec<u64>)> {

@@ -60,3 +60,10 @@ pub use natural::Natural;
 pub use num_bigint;
 pub use tally::Tally;
 pub use trace::{Event, NoTrace, Observer, PuzzleLog};
+
+/// The README's Rust example, compiled and run with the doctests, so that it
+/// cannot drift from the API (its shell examples are run by
+/// `.ci/readme-examples`).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeExample;

@@ -202,6 +202,42 @@ mod combat {
         assert!(nested >= 30, "only {nested} deals nest two deep");
     }
 
+    /// The log, line for line, against the reference's, which writes the
+    /// puzzle's wording as it plays (`reference::Log`): both variants, on
+    /// 1,500 random deals of up to 9 cards a side, of which some end in a
+    /// cycle, some by repetition, some in an empty deck from the start, and
+    /// some nest sub-games two deep or more, each counted so that the test
+    /// cannot pass without them.
+    #[test]
+    fn the_log_is_the_references_line_for_line() {
+        use proptest::strategy::ValueTree;
+        let logged = |d: &Deal, variant| {
+            let mut log = crabdice::PuzzleLog::new(Vec::new(), variant);
+            play_observed(d, variant, &mut log).unwrap();
+            String::from_utf8(log.into_inner()).unwrap()
+        };
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let (mut cycles, mut repetitions, mut empty, mut nested) = (0, 0, 0, 0);
+        for _ in 0..1_500 {
+            let (one, two) = deals(9).new_tree(&mut runner).unwrap().current();
+            let d = deal(&one, &two);
+            let (plain, expected) = reference::plain_log(&one, &two);
+            assert_eq!(logged(&d, Variant::Plain), expected, "plain {one:?} / {two:?}");
+            let Some((recursive, expected)) = reference::recursive_log(&one, &two, 100_000) else {
+                continue;
+            };
+            assert_eq!(logged(&d, Variant::Recursive), expected, "recursive {one:?} / {two:?}");
+            cycles += usize::from(plain.end == "cycle");
+            repetitions += usize::from(recursive.end == "repetition");
+            empty += usize::from(one.is_empty() || two.is_empty());
+            nested += usize::from(recursive.max_depth >= 2);
+        }
+        assert!(
+            cycles >= 100 && repetitions >= 100 && empty >= 100 && nested >= 40,
+            "{cycles} cycles, {repetitions} repetitions, {empty} empty decks, {nested} nested"
+        );
+    }
+
     #[test]
     fn a_puzzle_sized_plain_deal_can_cycle_forever() {
         // Found by searching random 25 + 25 deals; the reference engine, which

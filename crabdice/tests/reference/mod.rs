@@ -2,7 +2,9 @@
 //! words them, with no shortcut and no cleverness. Every state a game sees is
 //! stored in full in a `HashMap`, so repetition and cycles are found exactly.
 //! It is slow and memory-hungry on purpose; the library's engines are checked
-//! against it, field by field, by [`assert_matches`].
+//! against it, field by field, by [`assert_matches`]. Asked for one
+//! ([`plain_log`], [`recursive_log`]), it also writes the puzzle's log as it
+//! plays, line by line, for the library's `PuzzleLog` to be checked against.
 
 #![allow(dead_code)]
 
@@ -100,16 +102,43 @@ pub fn plain_to_the_end(one: &[u64], two: &[u64], max_rounds: u64) -> Option<Ref
 
 /// Plain Combat, remembering every state to find a cycle.
 pub fn plain(one: &[u64], two: &[u64]) -> RefOutcome {
+    plain_logged(one, two, &mut Log(None))
+}
+
+/// [`plain`] and the puzzle's log of it, line by line as part one's
+/// example words it (see [`Log`]).
+pub fn plain_log(one: &[u64], two: &[u64]) -> (RefOutcome, String) {
+    let mut log = Log(Some(String::new()));
+    let outcome = plain_logged(one, two, &mut log);
+    (outcome, log.0.unwrap())
+}
+
+fn plain_logged(one: &[u64], two: &[u64], log: &mut Log) -> RefOutcome {
     let mut d1: VecDeque<u64> = one.iter().copied().collect();
     let mut d2: VecDeque<u64> = two.iter().copied().collect();
     let mut seen: HashMap<(Vec<u64>, Vec<u64>), u64> = HashMap::new();
     let mut rounds = 0;
     loop {
         if d1.is_empty() || d2.is_empty() {
+            if rounds > 0 {
+                log.gap();
+            }
+            log.results(&d1, &d2);
             return plain_emptied(d1, d2, rounds);
         }
+        log.round(rounds + 1, None, &d1, &d2);
         let state = (Vec::from(d1.clone()), Vec::from(d2.clone()));
         if let Some(&first) = seen.get(&state) {
+            log.line(|| {
+                format!(
+                    "These decks already occurred before round {}: the game repeats every {} \
+                     rounds forever, and nobody wins.",
+                    first + 1,
+                    rounds - first
+                )
+            });
+            log.gap();
+            log.results(&d1, &d2);
             return RefOutcome {
                 winner: 0,
                 end: "cycle",
@@ -122,12 +151,71 @@ pub fn plain(one: &[u64], two: &[u64]) -> RefOutcome {
             };
         }
         seen.insert(state, rounds);
+        let (a, b) = (d1[0], d2[0]);
+        log.plays(a, b);
         plain_round(&mut d1, &mut d2);
+        log.line(|| format!("Player {} wins the round!", if a > b { 1 } else { 2 }));
         rounds += 1;
     }
 }
 
+/// The puzzle's log, written as the reference plays, one line at a time
+/// from the puzzle's own examples: part one's rounds (`-- Round 1 --`, `Player
+/// 1 wins the round!`) or part two's games (`=== Game 1 ===`, `-- Round 1
+/// (Game 1) --`, `Player 1 wins round 1 of game 1!`), a blank line between
+/// rounds, two before the results. A repetition or a cycle, which the
+/// puzzle never shows, gets one line of crabdice's wording. `None` when no
+/// log is asked for, so that the reference pays nothing for it.
+struct Log(Option<String>);
+
+impl Log {
+    fn line(&mut self, line: impl FnOnce() -> String) {
+        if let Some(text) = &mut self.0 {
+            text.push_str(&line());
+            text.push('\n');
+        }
+    }
+
+    /// A round's header and both decks; `game` for part two's wording. A
+    /// round after the first is set off from the one before by a blank line.
+    fn round(&mut self, round: u64, game: Option<u64>, d1: &VecDeque<u64>, d2: &VecDeque<u64>) {
+        if round > 1 {
+            self.line(String::new);
+        }
+        self.line(|| match game {
+            Some(game) => format!("-- Round {round} (Game {game}) --"),
+            None => format!("-- Round {round} --"),
+        });
+        self.decks(d1, d2);
+    }
+
+    fn decks(&mut self, d1: &VecDeque<u64>, d2: &VecDeque<u64>) {
+        let listed =
+            |deck: &VecDeque<u64>| deck.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+        self.line(|| format!("Player 1's deck: {}", listed(d1)));
+        self.line(|| format!("Player 2's deck: {}", listed(d2)));
+    }
+
+    fn plays(&mut self, a: u64, b: u64) {
+        self.line(|| format!("Player 1 plays: {a}"));
+        self.line(|| format!("Player 2 plays: {b}"));
+    }
+
+    /// The two blank lines that set the results off from the rounds.
+    fn gap(&mut self) {
+        self.line(String::new);
+        self.line(String::new);
+    }
+
+    /// The top game's final decks.
+    fn results(&mut self, d1: &VecDeque<u64>, d2: &VecDeque<u64>) {
+        self.line(|| "== Post-game results ==".to_owned());
+        self.decks(d1, d2);
+    }
+}
+
 struct Counter {
+    log: Log,
     games: u64,
     max_depth: u32,
     /// Rounds of every game so far, and the most allowed.
@@ -148,18 +236,28 @@ fn recursive_game(
 ) -> Option<GameEnd> {
     counter.games += 1;
     counter.max_depth = counter.max_depth.max(depth);
+    let game = counter.games;
+    counter.log.line(|| format!("=== Game {game} ==="));
+    counter.log.line(String::new);
     let mut seen: HashSet<(Vec<u64>, Vec<u64>)> = HashSet::new();
     let mut rounds = 0;
-    loop {
+    let (winner, end) = loop {
         if d1.is_empty() {
-            return Some((2, rounds, "empty-deck", (Vec::from(d1), Vec::from(d2))));
+            break (2, "empty-deck");
         }
         if d2.is_empty() {
-            return Some((1, rounds, "empty-deck", (Vec::from(d1), Vec::from(d2))));
+            break (1, "empty-deck");
         }
+        counter.log.round(rounds + 1, Some(game), &d1, &d2);
         let state = (Vec::from(d1.clone()), Vec::from(d2.clone()));
         if !seen.insert(state) {
-            return Some((1, rounds, "repetition", (Vec::from(d1), Vec::from(d2))));
+            counter.log.line(|| {
+                format!(
+                    "These decks already occurred in game {game}: player 1 wins by the \
+                     repetition rule."
+                )
+            });
+            break (1, "repetition");
         }
         counter.rounds += 1;
         if counter.rounds > counter.max_rounds {
@@ -167,10 +265,16 @@ fn recursive_game(
         }
         let a = d1.pop_front().unwrap();
         let b = d2.pop_front().unwrap();
+        counter.log.plays(a, b);
         let winner = if d1.len() as u64 >= a && d2.len() as u64 >= b {
+            counter.log.line(|| "Playing a sub-game to determine the winner...".to_owned());
+            counter.log.line(String::new);
             let sub1 = d1.iter().take(a as usize).copied().collect();
             let sub2 = d2.iter().take(b as usize).copied().collect();
-            recursive_game(sub1, sub2, depth + 1, counter)?.0
+            let winner = recursive_game(sub1, sub2, depth + 1, counter)?.0;
+            counter.log.line(String::new);
+            counter.log.line(|| format!("...anyway, back to game {game}."));
+            winner
         } else if a > b {
             1
         } else {
@@ -184,7 +288,14 @@ fn recursive_game(
             d2.push_back(a);
         }
         rounds += 1;
+        counter.log.line(|| format!("Player {winner} wins round {rounds} of game {game}!"));
+    };
+    counter.log.line(|| format!("The winner of game {game} is player {winner}!"));
+    if game == 1 {
+        counter.log.gap();
+        counter.log.results(&d1, &d2);
     }
+    Some((winner, rounds, end, (Vec::from(d1), Vec::from(d2))))
 }
 
 /// Recursive Combat, literally.
@@ -195,7 +306,23 @@ pub fn recursive(one: &[u64], two: &[u64]) -> RefOutcome {
 /// Recursive Combat, literally, unless it takes more than `max_rounds`
 /// rounds of all games together.
 pub fn recursive_within(one: &[u64], two: &[u64], max_rounds: u64) -> Option<RefOutcome> {
-    let mut counter = Counter { games: 0, max_depth: 0, rounds: 0, max_rounds };
+    recursive_logged(one, two, max_rounds, Log(None)).map(|(outcome, _)| outcome)
+}
+
+/// [`recursive_within`] and the puzzle's log of it, line by line as part
+/// two's example words it (see [`Log`]).
+pub fn recursive_log(one: &[u64], two: &[u64], max_rounds: u64) -> Option<(RefOutcome, String)> {
+    recursive_logged(one, two, max_rounds, Log(Some(String::new())))
+        .map(|(outcome, log)| (outcome, log.0.unwrap()))
+}
+
+fn recursive_logged(
+    one: &[u64],
+    two: &[u64],
+    max_rounds: u64,
+    log: Log,
+) -> Option<(RefOutcome, Log)> {
+    let mut counter = Counter { log, games: 0, max_depth: 0, rounds: 0, max_rounds };
     let (winner, rounds, end, decks) = recursive_game(
         one.iter().copied().collect(),
         two.iter().copied().collect(),
@@ -203,7 +330,7 @@ pub fn recursive_within(one: &[u64], two: &[u64], max_rounds: u64) -> Option<Ref
         &mut counter,
     )?;
     let score = Some(score(if winner == 1 { &decks.0 } else { &decks.1 }));
-    Some(RefOutcome {
+    let outcome = RefOutcome {
         winner,
         end,
         rounds,
@@ -212,5 +339,6 @@ pub fn recursive_within(one: &[u64], two: &[u64], max_rounds: u64) -> Option<Ref
         score,
         games: counter.games,
         max_depth: counter.max_depth,
-    })
+    };
+    Some((outcome, counter.log))
 }

@@ -347,6 +347,45 @@ mod dirac {
         assert!(err.to_string().contains("2^128 times or more"), "{err}");
     }
 
+    /// A period whose points pass 2^64 − 1 cannot be kept in the tables
+    /// of points per period: both shortcuts that keep them (a die that the
+    /// board divides, and the tables past it) must see that and play on
+    /// another way. A die of `3 × 2^60` (or `3 × 2^62`, past 2^63, where
+    /// only the tables are tried) faces on a board of as many spaces, rolled
+    /// `2^57` (or `2^59`) times a turn: each pawn's period is 48 turns,
+    /// whose points pass 2^64. Without the checks, the points overflowed:
+    /// a panic in a test build, and in a release build answers that wrapped
+    /// (`124905893228913817863759883404438405120` and
+    /// `913678093602656579432155699108456169472`). Against a Python
+    /// simulation that sums each turn's rolls in closed form (a mutation
+    /// audit's).
+    #[test]
+    fn periods_whose_points_pass_64_bits_are_played_without_tables() {
+        let cases = [
+            (3_u64 << 60, 1_u64 << 57, "23303028301104306553642192152070979584"),
+            (3 << 62, 1 << 59, "498460498419343466173985702887292928"),
+        ];
+        let scores = [
+            [10_160_120_759_347_839_012_u128, 9_511_602_413_006_487_616],
+            [10_088_063_165_309_911_048, 288_230_376_151_711_752],
+        ];
+        let rolls = [2_449_958_197_289_549_824_u128, 1_729_382_256_910_270_464];
+        for (((board, rolls_a_turn, answer), scores), rolls) in
+            cases.into_iter().zip(scores).zip(rolls)
+        {
+            let rules = DiceRules {
+                board,
+                target: 10_000_000_000_000_000_000,
+                faces: board,
+                rolls: rolls_a_turn,
+            };
+            let outcome = play_deterministic(&starts(&[4, 8]), &rules).unwrap();
+            assert_eq!(outcome.answer.to_string(), answer, "{rules}");
+            assert_eq!((outcome.winner, outcome.rolls), (0, rolls), "{rules}");
+            assert_eq!(outcome.scores(), scores, "{rules}");
+        }
+    }
+
     #[test]
     fn a_game_too_long_to_repeat_or_finish_is_refused() {
         let rules = DiceRules { board: 1 << 20, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
@@ -769,6 +808,62 @@ mod dirac {
                 "{rules}: {err}"
             );
         }
+    }
+
+    /// A memory limit is the most a count may hold, so a game whose tables
+    /// are estimated at exactly the limit is counted, and refused one word
+    /// below it. Two players on a board of two spaces, whose longest game
+    /// is the target itself (no shorter game to fall back on); the boundary
+    /// is read from the refusal, so a new estimate moves it with the test.
+    #[test]
+    fn a_table_exactly_at_the_memory_limit_is_counted() {
+        let (two, rules) = (starts(&[1, 2]), DiceRules { board: 2, ..DiceRules::dirac() });
+        let within = |words| DiracLimits { max_table_words: words, ..DiracLimits::default() };
+        let play = |words| play_dirac_within(&two, &rules, DiracEngine::PerPlayer, &within(words));
+        let Err(DiceError::Rules(RulesError::DiracTooBig { words, .. })) = play(1) else {
+            panic!("a limit of one word passed");
+        };
+        let outcome = play(words).unwrap();
+        let expected = play_dirac(&two, &rules, DiracEngine::Memo).unwrap();
+        assert_eq!((outcome.winner, &outcome.wins), (expected.winner, &expected.wins));
+        assert!(
+            matches!(play(words - 1), Err(DiceError::Rules(RulesError::DiracTooBig { .. }))),
+            "{words} - 1 words"
+        );
+    }
+
+    /// Combining the players' own counts is bounded by the memory limit
+    /// too, for the answer as for the histogram: four players on a board of
+    /// one space, each winning in its third turn, need more words to
+    /// combine than one player's table takes. Counted at exactly that many,
+    /// it is the first player's `27^9` universes (every roll of its three
+    /// turns and of the others' two), and refused one word below. (Without
+    /// the check, the answer ignored the limit; only the histogram's own
+    /// check was tested.)
+    #[test]
+    fn combining_the_players_counts_is_bounded_by_the_memory_limit() {
+        let (four, rules) =
+            (starts(&[1; 4]), DiceRules { board: 1, target: 3, ..DiceRules::dirac() });
+        let within = |words| DiracLimits { max_table_words: words, ..DiracLimits::default() };
+        let play = |words| play_dirac_within(&four, &rules, DiracEngine::PerPlayer, &within(words));
+        // Each player's own table first; with room for that, the combining.
+        let Err(DiceError::Rules(RulesError::DiracTooBig { words: table, .. })) = play(1) else {
+            panic!("a limit of one word passed");
+        };
+        let Err(DiceError::Rules(RulesError::DiracTooManyPlayers { words, players: 4, .. })) =
+            play(table)
+        else {
+            panic!("four players combined within the {table} words of one player's table");
+        };
+        let outcome = play(words).unwrap();
+        assert_eq!(outcome.wins, [7_625_597_484_987_u64, 0, 0, 0]);
+        assert!(
+            matches!(
+                play(words - 1),
+                Err(DiceError::Rules(RulesError::DiracTooManyPlayers { .. }))
+            ),
+            "{words} - 1 words"
+        );
     }
 
     // ---------------------------------------------------------------------------

@@ -5,15 +5,15 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use crabdice::{
-    DeterministicOutcome, DiceError, DiceRules, DiracEngine, DiracLimits, DiracOutcome, Starts,
-    WinsByTurn, check_win_histogram, play_deterministic, play_deterministic_literal,
-    play_dirac_within, win_histogram_within,
+    DeterministicOutcome, DiceError, DiceRules, DiracEngine, DiracLimit, DiracLimits, DiracOutcome,
+    ParseError, ParseErrorKind, RulesError, Starts, WinsByTurn, check_win_histogram,
+    play_deterministic, play_deterministic_literal, play_dirac_within, win_histogram_within,
 };
 use serde::Serialize;
 
 use crate::cli::{DiceEngine, DiceOptions, Output};
 use crate::compare::{Compared, Engine, EngineJson, Named, Run};
-use crate::failure::{Failure, PART_ONE_ALONE};
+use crate::failure::{Failure, Helped, PART_ONE_ALONE};
 use crate::output::{EngineLine, Line, agreement, nanos};
 use crate::source::Source;
 use crate::timing;
@@ -87,10 +87,73 @@ fn rules(part: u8, options: &DiceOptions) -> DiceRules {
 /// board) or with the part it concerns (for rules): `part` is its number,
 /// or its number and engine (`2 (the memo engine)`).
 fn error(source: &Source, part: impl std::fmt::Display, error: DiceError) -> miette::Report {
-    match error {
-        DiceError::Parse(parse) => source.error(*parse),
-        other => miette::Report::new(other).wrap_err(format!("{}: part {part}", source.name)),
+    let report = match error {
+        DiceError::Parse(parse) => return input_error(source, *parse),
+        DiceError::Rules(rules) => match flags(&rules) {
+            Some(help) => miette::Report::new(Helped { error: rules, help }),
+            None => miette::Report::new(rules),
+        },
+        other => miette::Report::new(other),
+    };
+    report.wrap_err(format!("{}: part {part}", source.name))
+}
+
+/// Shows an error in the starting positions; a position off the board
+/// says which flag changes the board.
+fn input_error(source: &Source, error: ParseError) -> miette::Report {
+    if let ParseErrorKind::OffBoard { .. } = error.kind() {
+        let help = "give a space on the board, or change the board's size with --board".to_owned();
+        source.error(Helped { error, help })
+    } else {
+        source.error(error)
     }
+}
+
+/// What to do about a refusal of the rules, in the flags' names (the
+/// library's help names its fields); `None` for a refusal it does not
+/// know, which keeps the library's help.
+fn flags(error: &RulesError) -> Option<String> {
+    let memory = "--max-memory (8 bytes a word)";
+    Some(match error {
+        RulesError::EmptyBoard => "use --board 1 or more".to_owned(),
+        RulesError::NoFaces => "use --die 1 or more".to_owned(),
+        RulesError::NoRolls => "use --rolls 1 or more".to_owned(),
+        RulesError::NoTarget => "use --target 1 or more".to_owned(),
+        RulesError::DiracTooBig { .. } => format!(
+            "lower --target or --board, or --die or --rolls when the board is larger than target \
+             + rolls × die, or raise the limit with {memory}"
+        ),
+        RulesError::DiracNoMemory { .. } => {
+            "lower --max-memory to the memory this machine has, or --target or --board".to_owned()
+        }
+        RulesError::DiracTooSlow { .. } => format!(
+            "lower --target, --board, --die or --rolls, or raise the limit with --max-work (the \
+             default, {}, is seconds)",
+            crabdice::DIRAC_WORK
+        ),
+        RulesError::DiracTooManyPlayers { passed, .. } => {
+            let flag = match passed {
+                DiracLimit::MaxWork => "--max-work",
+                _ => memory,
+            };
+            format!("use fewer players, or raise the limit with {flag}")
+        }
+        RulesError::MemoTooLarge { .. } | RulesError::TreeTooLarge { .. } => {
+            "use --engine per-player, or a lower --target".to_owned()
+        }
+        RulesError::MemoPastLimits { .. } => {
+            "use --engine per-player, or raise --max-memory or --max-work".to_owned()
+        }
+        RulesError::PeriodTooLong { .. } => {
+            "use a smaller --board or --die, or a lower --target".to_owned()
+        }
+        RulesError::LiteralTooLong { .. } => {
+            "lower --target or --rolls: a game lasts at least target ÷ board turns a player"
+                .to_owned()
+        }
+        RulesError::TooManyRolls => "lower --rolls or --target".to_owned(),
+        _ => return None,
+    })
 }
 
 /// Reads the starting positions and checks them, and the rules, for every
@@ -101,11 +164,11 @@ pub fn parse(
     output: Output,
 ) -> miette::Result<Game> {
     let options = options.unwrap_or(&NO_OPTIONS);
-    let starts = Starts::parse(&source.text).map_err(|e| source.error(e))?;
+    let starts = Starts::parse(&source.text).map_err(|e| input_error(source, e))?;
     for part in [1, 2].into_iter().filter(|&p| output.wants(p)) {
         let rules = rules(part, options);
         rules.validate().map_err(|e| error(source, part, e.into()))?;
-        starts.check(&rules).map_err(|e| source.error(e))?;
+        starts.check(&rules).map_err(|e| input_error(source, e))?;
     }
     Ok(Game { starts })
 }
@@ -438,4 +501,56 @@ pub fn json(file: &str, solved: &Solved) -> serde_json::Result<serde_json::Value
         engines: part.compared.json(|outcome| outcome.into()),
     });
     serde_json::to_value(DiceJson { file, game: "dice", players: &solved.players, part1, part2 })
+}
+
+#[cfg(test)]
+mod tests {
+    use crabdice::{DiracLimit, RulesError};
+
+    use super::flags;
+
+    /// Every refusal of the rules that the library gives gets help naming
+    /// the flag that changes it, where the library's names its field; a
+    /// refusal the command line does not know keeps the library's.
+    #[test]
+    fn every_refusal_of_the_rules_names_its_flags() {
+        let players = |passed| RulesError::DiracTooManyPlayers {
+            players: 3,
+            words: 2,
+            work: 2,
+            limit: 1,
+            passed,
+        };
+        let cases = [
+            (RulesError::EmptyBoard, "--board"),
+            (RulesError::NoFaces, "--die"),
+            (RulesError::NoRolls, "--rolls"),
+            (RulesError::NoTarget, "--target"),
+            (RulesError::DiracTooBig { words: 2, limit: 1 }, "--max-memory"),
+            (RulesError::DiracNoMemory { words: 2 }, "--max-memory"),
+            (RulesError::DiracTooSlow { work: 2, limit: 1 }, "--max-work"),
+            (players(DiracLimit::MaxTableWords), "--max-memory"),
+            (players(DiracLimit::MaxWork), "--max-work"),
+            (RulesError::MemoTooLarge { limit: 1 }, "--engine per-player"),
+            (
+                RulesError::MemoPastLimits {
+                    states: 1,
+                    words: 2,
+                    work: 2,
+                    max_words: 1,
+                    max_work: 1,
+                },
+                "--max-work",
+            ),
+            (RulesError::TreeTooLarge { limit: 1 }, "--engine per-player"),
+            (RulesError::PeriodTooLong { limit: 1 }, "--board"),
+            (RulesError::LiteralTooLong { limit: 1 }, "--target"),
+            (RulesError::TooManyRolls, "--rolls"),
+        ];
+        for (error, flag) in cases {
+            let help = flags(&error).unwrap_or_default();
+            assert!(help.contains(flag), "{error}: {help}");
+            assert!(!help.contains("DiceRules") && !help.contains("DiracLimits"), "{help}");
+        }
+    }
 }

@@ -64,3 +64,55 @@ impl From<io::Error> for Failure {
         }
     }
 }
+
+/// A library error shown with the command line's help in place of the
+/// library's: the library names what to change by its own fields
+/// (`DiceRules::target`, `DiracLimits::max_work`), the command line by its
+/// flags (`--target`, `--max-work`). Everything else (message, code,
+/// labels, source) is the error's own.
+#[derive(Debug)]
+pub struct Helped<E> {
+    /// The library's error.
+    pub error: E,
+    /// What to do about it, in the command line's terms.
+    pub help: String,
+}
+
+impl<E: std::fmt::Display> std::fmt::Display for Helped<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl<E: miette::Diagnostic> std::error::Error for Helped<E> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.error.source()
+    }
+}
+
+impl<E: miette::Diagnostic> miette::Diagnostic for Helped<E> {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.error.code()
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        self.error.severity()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        Some(Box::new(&self.help))
+    }
+    fn url<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.error.url()
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.error.source_code()
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.error.labels()
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        self.error.related()
+    }
+    fn diagnostic_source(&self) -> Option<&dyn miette::Diagnostic> {
+        self.error.diagnostic_source()
+    }
+}

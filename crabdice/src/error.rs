@@ -13,6 +13,7 @@
 //! callers can match on the kind.
 
 use std::borrow::Cow;
+use std::fmt;
 
 use miette::SourceSpan;
 
@@ -287,7 +288,7 @@ impl ParseErrorKind {
                 "end the line after the position, as in `Player 1 starting position: 4`".to_owned()
             }
             Self::NotAPosition { .. } | Self::OffBoard { .. } => {
-                "give a space on the board, or change the board's size with `--board`".to_owned()
+                "give a space on the board, or play on a larger board".to_owned()
             }
             Self::PositionTooLarge { .. } => {
                 "give a space on the board, such as `4` (the puzzle's board has 10)".to_owned()
@@ -383,52 +384,56 @@ impl ParseError {
 /// Dice rules that make no sense, or that no engine can finish in reasonable
 /// time and memory.
 ///
-/// Every message says which option fixes it, by the command line's name
-/// for it. From the library, the same settings are fields: `--board`,
-/// `--target`, `--die` and `--rolls` are [`DiceRules`](crate::DiceRules)'
-/// `board`, `target`, `faces` and `rolls`; `--max-work` and `--max-memory`
-/// are [`DiracLimits`](crate::DiracLimits)' `max_work` and
-/// `max_table_words` (in 64-bit words, where the flag takes bytes); and
-/// `--engine` is the [`DiracEngine`](crate::DiracEngine) passed. The
-/// limits are stated in the messages; [`crate::DiceRules`] documents how
-/// each estimate is made.
+/// Each message says what is wrong in the rules' own terms, and its
+/// [`help`](miette::Diagnostic::help) what would change it, in the library's:
+/// the fields of [`DiceRules`](crate::DiceRules) (`board`, `target`, `faces`,
+/// `rolls`) and [`DiracLimits`](crate::DiracLimits) (`max_table_words`,
+/// `max_work`), and the [`DiracEngine`](crate::DiracEngine). A front end
+/// names its own settings instead: the command line's help names its flags.
+/// [`crate::DiceRules`] documents how each estimate is made.
 ///
 /// # Examples
 ///
 /// ```
 /// use crabdice::{DiceRules, RulesError};
+/// use miette::Diagnostic;
 ///
 /// let rules = DiceRules { board: 0, ..DiceRules::dirac() };
 /// assert_eq!(rules.validate(), Err(RulesError::EmptyBoard));
-/// assert_eq!(
-///     RulesError::EmptyBoard.to_string(),
-///     "the board needs at least one space: use --board 1 or more"
-/// );
+/// assert_eq!(RulesError::EmptyBoard.to_string(), "the board needs at least one space");
+/// let help = RulesError::EmptyBoard.help().map(|help| help.to_string());
+/// assert_eq!(help.as_deref(), Some("give DiceRules::board a value of 1 or more"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
 #[diagnostic(code(crabdice::rules))]
 #[non_exhaustive]
 pub enum RulesError {
     /// A board of zero spaces.
-    #[error("the board needs at least one space: use --board 1 or more")]
+    #[error("the board needs at least one space")]
+    #[diagnostic(help("give DiceRules::board a value of 1 or more"))]
     EmptyBoard,
     /// A die of zero faces.
-    #[error("the die needs at least one face: use --die 1 or more")]
+    #[error("the die needs at least one face")]
+    #[diagnostic(help("give DiceRules::faces a value of 1 or more"))]
     NoFaces,
     /// A turn of zero rolls.
-    #[error("a turn needs at least one roll: use --rolls 1 or more")]
+    #[error("a turn needs at least one roll")]
+    #[diagnostic(help("give DiceRules::rolls a value of 1 or more"))]
     NoRolls,
     /// A target of zero points, reached before anyone moves.
-    #[error("the target score must be at least 1: use --target 1 or more")]
+    #[error("the target score must be at least 1")]
+    #[diagnostic(help("give DiceRules::target a value of 1 or more"))]
     NoTarget,
     /// A Dirac game whose tables would not fit in memory.
     #[error(
         "a player's tables for this Dirac game need about {words} 64-bit words (board × target \
          cells, a board counting as at most target + rolls × die spaces, times the words a count \
-         takes, before and after a turn and while counts widen), over the limit of {limit}: lower \
-         --target or --board, or --die or --rolls when the board is larger than target + rolls × \
-         die, or raise the limit with --max-memory (8 bytes a word)"
+         takes, before and after a turn and while counts widen), over the limit of {limit}"
     )]
+    #[diagnostic(help(
+        "lower the target or the board (or the die's faces or the rolls, when the board is \
+         larger than target + rolls × faces), or raise DiracLimits::max_table_words"
+    ))]
     DiracTooBig {
         /// The estimated size.
         words: u128,
@@ -439,8 +444,12 @@ pub enum RulesError {
     /// machine can allocate.
     #[error(
         "a player's tables for this Dirac game need about {words} 64-bit words, more than this \
-         machine can allocate: lower --max-memory to the memory it has, or --target or --board"
+         machine can allocate"
     )]
+    #[diagnostic(help(
+        "lower DiracLimits::max_table_words to the memory the machine has, or the target or the \
+         board"
+    ))]
     DiracNoMemory {
         /// The estimated size.
         words: u128,
@@ -449,10 +458,12 @@ pub enum RulesError {
     #[error(
         "counting this Dirac game takes about {work} word operations (players × board × target \
          × most turns a game can last × a pass per roll, or, once counts outgrow 1024 bits, a \
-         product per distinct move; times the words a count takes), over the limit of {limit}: \
-         lower --target, --board, --die or --rolls, or raise the limit with --max-work (the \
-         default, 20000000000, is seconds)"
+         product per distinct move; times the words a count takes), over the limit of {limit}"
     )]
+    #[diagnostic(help(
+        "lower the target, the board, the die's faces or the rolls, or raise \
+         DiracLimits::max_work (the default, DIRAC_WORK, is seconds)"
+    ))]
     DiracTooSlow {
         /// The estimated work.
         work: u128,
@@ -465,8 +476,9 @@ pub enum RulesError {
     #[error(
         "combining the counts of {players} Dirac players takes about {words} 64-bit words and \
          {work} word operations (each player's wins multiply every player's counts), over the \
-         limit of {limit} {what}: use fewer players, or raise the limit with {flag}"
+         limit of {limit} {passed}"
     )]
+    #[diagnostic(help("use fewer players, or raise DiracLimits::{}", passed.field()))]
     DiracTooManyPlayers {
         /// The players.
         players: usize,
@@ -476,17 +488,15 @@ pub enum RulesError {
         work: u128,
         /// The limit passed.
         limit: u128,
-        /// What the limit counts: `64-bit words` or `word operations`.
-        what: &'static str,
-        /// The command-line flag that raises it.
-        flag: &'static str,
+        /// Which limit that is.
+        passed: DiracLimit,
     },
     /// The memo engine met more game states than it may store.
     #[error(
         "the memo engine stores one entry per game state and reached its limit of {limit} \
          states"
     )]
-    #[diagnostic(help("use --engine per-player, or a lower --target"))]
+    #[diagnostic(help("count with DiracEngine::PerPlayer, or to a lower target"))]
     MemoTooLarge {
         /// The most states stored.
         limit: usize,
@@ -499,7 +509,9 @@ pub enum RulesError {
          operations in all (limit {max_work}; a count that outgrows 64 or 128 bits starts \
          again in wider numbers)"
     )]
-    #[diagnostic(help("use --engine per-player, or raise --max-memory or --max-work"))]
+    #[diagnostic(help(
+        "count with DiracEngine::PerPlayer, or raise DiracLimits::max_table_words or max_work"
+    ))]
     MemoPastLimits {
         /// States stored when it stopped, in the try that stopped.
         states: usize,
@@ -521,7 +533,7 @@ pub enum RulesError {
         "the universe tree engine visits every roll of every universe, more than its limit of \
          {limit} rolls"
     )]
-    #[diagnostic(help("use --engine per-player, or a lower --target"))]
+    #[diagnostic(help("count with DiracEngine::PerPlayer, or to a lower target"))]
     TreeTooLarge {
         /// The most roll nodes visited.
         limit: u64,
@@ -530,9 +542,9 @@ pub enum RulesError {
     /// nor ends within the turns it may be played for.
     #[error(
         "the deterministic game is too long to play: nobody reaches the target within {limit} \
-         turns, and it does not repeat soon enough to skip ahead: use a smaller --board or \
-         --die, or a lower --target"
+         turns, and it does not repeat soon enough to skip ahead"
     )]
+    #[diagnostic(help("use a smaller board or die, or a lower target"))]
     PeriodTooLong {
         /// The most turns the game may be played for.
         limit: u64,
@@ -544,7 +556,7 @@ pub enum RulesError {
          limit of {limit} rolls before anyone won"
     )]
     #[diagnostic(help(
-        "lower --target or --rolls: a game lasts at least target ÷ board turns a player"
+        "lower the target or the rolls: a game lasts at least target ÷ board turns a player"
     ))]
     LiteralTooLong {
         /// The most rolls made.
@@ -553,8 +565,43 @@ pub enum RulesError {
     /// A deterministic game of 2^128 rolls or more, past what
     /// [`DeterministicOutcome::rolls`](crate::DeterministicOutcome::rolls)
     /// holds (up to 2^128 − 1 rolls are answered).
-    #[error("the game rolls the die 2^128 times or more: lower --rolls or --target")]
+    #[error("the game rolls the die 2^128 times or more")]
+    #[diagnostic(help("lower the rolls or the target"))]
     TooManyRolls,
+}
+
+/// Which of the [`DiracLimits`](crate::DiracLimits) a count would pass
+/// ([`RulesError::DiracTooManyPlayers`]). Displayed as what the limit
+/// counts: `64-bit words` or `word operations`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DiracLimit {
+    /// [`DiracLimits::max_table_words`](crate::DiracLimits::max_table_words):
+    /// the 64-bit words held.
+    MaxTableWords,
+    /// [`DiracLimits::max_work`](crate::DiracLimits::max_work): the word
+    /// operations done.
+    MaxWork,
+}
+
+impl DiracLimit {
+    /// The name of the field of [`DiracLimits`](crate::DiracLimits) that
+    /// sets this limit.
+    pub fn field(self) -> &'static str {
+        match self {
+            Self::MaxTableWords => "max_table_words",
+            Self::MaxWork => "max_work",
+        }
+    }
+}
+
+impl fmt::Display for DiracLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::MaxTableWords => "64-bit words",
+            Self::MaxWork => "word operations",
+        })
+    }
 }
 
 /// A universe count that does not fit in the count type it was asked for.
@@ -591,5 +638,68 @@ pub enum DiceError {
 impl From<ParseError> for DiceError {
     fn from(err: ParseError) -> Self {
         Self::Parse(Box::new(err))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use miette::Diagnostic;
+
+    use super::{DiracLimit, RulesError};
+
+    /// The library speaks of its own fields, never of the command line's
+    /// flags, in the messages of its refusals and in their help: a front
+    /// end adds its own help (the command line names its flags).
+    #[test]
+    fn refusals_of_the_rules_name_no_flag() {
+        let errors = [
+            RulesError::EmptyBoard,
+            RulesError::NoFaces,
+            RulesError::NoRolls,
+            RulesError::NoTarget,
+            RulesError::DiracTooBig { words: 2, limit: 1 },
+            RulesError::DiracNoMemory { words: 2 },
+            RulesError::DiracTooSlow { work: 2, limit: 1 },
+            RulesError::DiracTooManyPlayers {
+                players: 3,
+                words: 2,
+                work: 2,
+                limit: 1,
+                passed: DiracLimit::MaxTableWords,
+            },
+            RulesError::DiracTooManyPlayers {
+                players: 3,
+                words: 2,
+                work: 2,
+                limit: 1,
+                passed: DiracLimit::MaxWork,
+            },
+            RulesError::MemoTooLarge { limit: 1 },
+            RulesError::MemoPastLimits { states: 1, words: 2, work: 2, max_words: 1, max_work: 1 },
+            RulesError::TreeTooLarge { limit: 1 },
+            RulesError::PeriodTooLong { limit: 1 },
+            RulesError::LiteralTooLong { limit: 1 },
+            RulesError::TooManyRolls,
+        ];
+        for error in errors {
+            let help = error.help().map(|help| help.to_string()).unwrap_or_default();
+            assert!(!help.is_empty(), "{error}: no help");
+            for text in [error.to_string(), help] {
+                assert!(!text.contains("--"), "{error}: {text}");
+            }
+        }
+        let players = |passed| RulesError::DiracTooManyPlayers {
+            players: 3,
+            words: 2,
+            work: 2,
+            limit: 1,
+            passed,
+        };
+        let help = |error: RulesError| error.help().map(|help| help.to_string());
+        let expected = "use fewer players, or raise DiracLimits::max_work";
+        assert_eq!(help(players(DiracLimit::MaxWork)).as_deref(), Some(expected));
+        assert!(
+            players(DiracLimit::MaxTableWords).to_string().ends_with("limit of 1 64-bit words")
+        );
     }
 }

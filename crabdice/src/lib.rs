@@ -50,7 +50,7 @@ pub use dirac::{
     play_dirac_within, win_histogram, win_histogram_within,
 };
 pub use error::{
-    CountOverflow, DiceError, ParseError, ParseErrorKind, RulesError, acts_on_terminal,
+    CountOverflow, DiceError, DiracLimit, ParseError, ParseErrorKind, RulesError, acts_on_terminal,
     escape_for_terminal,
 };
 pub use natural::Natural;

@@ -954,7 +954,8 @@ mod dirac {
                 expected.clone().into()
             );
             assert_eq!(play_deterministic(&starts, &rules).unwrap_err(), expected.clone().into());
-            assert!(expected.to_string().contains("use --"), "{expected}");
+            let help = miette::Diagnostic::help(&expected).map(|help| help.to_string());
+            assert!(help.is_some_and(|help| help.starts_with("give DiceRules::")), "{expected}");
         }
     }
 

@@ -91,7 +91,7 @@
 
 use std::fmt;
 
-use crate::error::RulesError;
+use crate::error::{DiracLimit, RulesError};
 
 /// The most turns the deterministic game simulates before giving up on a
 /// game that neither repeats nor ends.
@@ -563,21 +563,16 @@ impl DiceRules {
     ) -> Result<u128, RulesError> {
         let (words, work) = self.estimate_interleave(players, turns, kept);
         limits.admit(words, work).map_err(|refused| {
-            let too_many = |limit, what, flag| RulesError::DiracTooManyPlayers {
+            let too_many = |limit, passed| RulesError::DiracTooManyPlayers {
                 players,
                 words,
                 work,
                 limit,
-                what,
-                flag,
+                passed,
             };
             match refused {
-                RulesError::DiracTooBig { limit, .. } => {
-                    too_many(limit, "64-bit words", "--max-memory (8 bytes a word)")
-                }
-                RulesError::DiracTooSlow { limit, .. } => {
-                    too_many(limit, "word operations", "--max-work")
-                }
+                RulesError::DiracTooBig { limit, .. } => too_many(limit, DiracLimit::MaxTableWords),
+                RulesError::DiracTooSlow { limit, .. } => too_many(limit, DiracLimit::MaxWork),
                 other => other,
             }
         })
@@ -894,7 +889,11 @@ mod tests {
         let limits = DiracLimits::default();
         assert!(matches!(
             rules.check_interleave(&starts(30_000), &limits),
-            Err(RulesError::DiracTooManyPlayers { players: 30_000, what: "64-bit words", .. })
+            Err(RulesError::DiracTooManyPlayers {
+                players: 30_000,
+                passed: DiracLimit::MaxTableWords,
+                ..
+            })
         ));
         assert!(rules.check_interleave(&starts(1_000), &limits).is_ok());
         let work = rules.check_interleave(&starts(10_000), &limits).unwrap();
@@ -902,7 +901,11 @@ mod tests {
         let strict = DiracLimits { max_work: work - 1, ..limits };
         assert!(matches!(
             rules.check_interleave(&starts(10_000), &strict),
-            Err(RulesError::DiracTooManyPlayers { players: 10_000, what: "word operations", .. })
+            Err(RulesError::DiracTooManyPlayers {
+                players: 10_000,
+                passed: DiracLimit::MaxWork,
+                ..
+            })
         ));
     }
 
@@ -917,7 +920,11 @@ mod tests {
         assert!(rules.check_interleave(&starts(10_000), &limits).is_ok());
         assert!(matches!(
             rules.check_histogram(&starts(10_000), &limits),
-            Err(RulesError::DiracTooManyPlayers { players: 10_000, what: "64-bit words", .. })
+            Err(RulesError::DiracTooManyPlayers {
+                players: 10_000,
+                passed: DiracLimit::MaxTableWords,
+                ..
+            })
         ));
         assert!(rules.check_histogram(&starts(1_000), &limits).is_ok());
         assert!(rules.check_histogram(&starts(2), &limits).is_ok());

@@ -395,8 +395,8 @@ impl ParseError {
 /// # Examples
 ///
 /// ```
+/// use crabdice::miette::Diagnostic;
 /// use crabdice::{DiceRules, RulesError};
-/// use miette::Diagnostic;
 ///
 /// let rules = DiceRules { board: 0, ..DiceRules::dirac() };
 /// assert_eq!(rules.validate(), Err(RulesError::EmptyBoard));

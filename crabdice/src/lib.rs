@@ -53,6 +53,10 @@ pub use error::{
     CountOverflow, DiceError, DiracLimit, ParseError, ParseErrorKind, RulesError, acts_on_terminal,
     escape_for_terminal,
 };
+/// The diagnostics crate whose `Diagnostic` trait every error here
+/// implements (its `help()` says what would fix the error), re-exported so
+/// that a user's version always matches.
+pub use miette;
 pub use natural::Natural;
 /// The big-integer crate of this one's public API ([`Count`] for
 /// `BigUint`, [`Natural::to_biguint`]), re-exported so that a user's

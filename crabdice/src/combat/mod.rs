@@ -323,12 +323,16 @@ impl Default for Limits {
     }
 }
 
-/// A game that was abandoned before it ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+/// A game that was abandoned before it ended. Its
+/// [`help`](miette::Diagnostic::help) names the field of [`Limits`] that
+/// would let it go on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[diagnostic(code(crabdice::exhausted))]
 #[non_exhaustive]
 pub enum Exhausted {
     /// More rounds than [`Limits::max_rounds`] allows.
     #[error("gave up at round {played}, past the limit of {}", rounds(*limit))]
+    #[diagnostic(help("raise Limits::max_rounds, or leave it at its default to play to the end"))]
     Rounds {
         /// The limit.
         limit: u64,
@@ -337,6 +341,7 @@ pub enum Exhausted {
     },
     /// More time than [`Limits::max_time`] allows.
     #[error("gave up after {}: the time limit of {limit:?} has passed", rounds(*played))]
+    #[diagnostic(help("raise Limits::max_time, or leave it at its default to play to the end"))]
     Time {
         /// The limit.
         limit: Duration,
@@ -345,6 +350,7 @@ pub enum Exhausted {
     },
     /// Sub-games nested deeper than the engine could make room for.
     #[error("sub-games nest deeper than the stack allows")]
+    #[diagnostic(help("the deal's sub-games nest too deeply for this machine"))]
     Stack,
     /// The literal engine's games in progress needed more memory than
     /// [`Limits::max_state_memory`] allows.
@@ -353,6 +359,10 @@ pub enum Exhausted {
         rounds(*played),
         in_units(*limit)
     )]
+    #[diagnostic(help(
+        "raise Limits::max_state_memory, or play with the fast engine (play, play_with), which \
+         keeps only a few states"
+    ))]
     Memory {
         /// The limit, in bytes.
         limit: usize,
@@ -369,6 +379,7 @@ pub enum Exhausted {
         rounds(*played),
         in_units(*limit)
     )]
+    #[diagnostic(help("raise Limits::max_state_memory"))]
     Nesting {
         /// The limit, in bytes.
         limit: usize,
@@ -686,6 +697,25 @@ mod tests {
         assert_eq!(error.to_string(), "gave up at round 1, past the limit of 0 rounds");
         let error = Exhausted::Time { limit: Duration::ZERO, played: 2 };
         assert_eq!(error.to_string(), "gave up after 2 rounds: the time limit of 0ns has passed");
+    }
+
+    /// Each abandoned game's help names the field of [`Limits`] that would
+    /// let it go on, never a command-line flag (the command line gives its
+    /// own help).
+    #[test]
+    fn an_abandoned_game_is_helped_with_the_limit_to_raise() {
+        use miette::Diagnostic;
+        let help = |error: Exhausted| error.help().map(|help| help.to_string()).unwrap_or_default();
+        for (error, field) in [
+            (Exhausted::Rounds { limit: 0, played: 1 }, "Limits::max_rounds"),
+            (Exhausted::Time { limit: Duration::ZERO, played: 1 }, "Limits::max_time"),
+            (Exhausted::Memory { limit: 1, played: 1 }, "Limits::max_state_memory"),
+            (Exhausted::Nesting { limit: 1, played: 1 }, "Limits::max_state_memory"),
+            (Exhausted::Stack, "too deeply"),
+        ] {
+            let help = help(error);
+            assert!(help.contains(field) && !help.contains("--"), "{error}: {help}");
+        }
     }
 
     #[test]

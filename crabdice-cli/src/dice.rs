@@ -510,8 +510,7 @@ mod tests {
     use super::flags;
 
     /// Every refusal of the rules that the library gives gets help naming
-    /// the flag that changes it, where the library's names its field; a
-    /// refusal the command line does not know keeps the library's.
+    /// the flag that changes it, where the library's help names its field.
     #[test]
     fn every_refusal_of_the_rules_names_its_flags() {
         let players = |passed| RulesError::DiracTooManyPlayers {

@@ -721,4 +721,18 @@ mod tests {
             assert_eq!(whole_number(&n.to_string()), Ok(n));
         }
     }
+
+    #[test]
+    fn memory_sizes_count_in_powers_of_1024() {
+        for (text, bytes) in [
+            ("512", 512_usize),
+            ("2K", 2 << 10),
+            ("3MiB", 3 << 20),
+            ("8g", 8 << 30),
+            ("1T", 1 << 40),
+            ("2tb", 2 << 40),
+        ] {
+            assert_eq!(memory_size(text), Ok(bytes), "{text}");
+        }
+    }
 }

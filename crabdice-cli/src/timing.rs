@@ -18,6 +18,12 @@ pub fn median(mut solve: impl FnMut()) -> Duration {
         solve();
         runs.push(run.elapsed());
     }
+    middle(&mut runs)
+}
+
+/// The middle of `runs` in order (the later of the two middle ones for an
+/// even count). `runs` is not empty.
+fn middle(runs: &mut [Duration]) -> Duration {
     runs.sort_unstable();
     runs[runs.len() / 2]
 }
@@ -54,5 +60,29 @@ mod tests {
         assert_eq!(format(Duration::from_nanos(12_345)), "12.3 µs");
         assert_eq!(format(Duration::from_micros(1_049)), "1.05 ms");
         assert_eq!(format(Duration::from_millis(2_500)), "2.50 s");
+    }
+
+    /// The solver runs at least 11 times and for at least 0.3 s in all
+    /// (both lower bounds, whatever the machine: the loop stops at neither
+    /// alone).
+    #[test]
+    fn the_solver_runs_11_times_and_for_300_ms_at_least() {
+        let (mut calls, started) = (0, Instant::now());
+        median(|| calls += 1);
+        assert!(calls >= MIN_RUNS, "{calls} runs");
+        assert!(started.elapsed() >= MIN_TOTAL, "{:?}", started.elapsed());
+    }
+
+    /// The run reported is the middle one in order, whatever order the
+    /// runs came in: one slow run (the first, on a cold cache) does not
+    /// move it.
+    #[test]
+    fn the_middle_run_is_reported() {
+        let ms = Duration::from_millis;
+        let mut runs = [ms(50), ms(3), ms(1), ms(4), ms(2)];
+        assert_eq!(middle(&mut runs), ms(3));
+        let mut runs = [ms(9), ms(1), ms(8), ms(2)];
+        assert_eq!(middle(&mut runs), ms(8));
+        assert_eq!(middle(&mut [ms(7)]), ms(7));
     }
 }

@@ -937,9 +937,7 @@ mod combat {
         let one = &value["part1"];
         assert!(one["winner"].is_null() && one["score"].is_null());
         assert_eq!(one["end"], "cycle");
-        assert!(
-            one["cycle"]["start"].as_u64().is_some() && one["cycle"]["length"].as_u64().is_some()
-        );
+        assert_eq!(one["cycle"], serde_json::json!({ "start": 1, "length": 6 }));
         assert_eq!(value["part2"]["end"], "repetition");
         assert_eq!(value["part2"]["winner"], 1);
     }
@@ -1336,6 +1334,69 @@ mod combat {
         ]);
         assert!(traced.starts_with("=== Game 1 ===\n"), "{traced}");
         assert!(traced.ends_with("\n291 (fast, literal: agree)\n"), "{traced}");
+    }
+
+    /// A score is a JSON number while every score the deal can reach fits
+    /// in 64 bits, and a string of digits only past that.
+    #[test]
+    fn a_deal_that_scores_at_most_2_to_the_64_minus_1_gives_a_number() {
+        // One card, u64::MAX: the largest score of the deal fits in 64 bits.
+        let deal = "Player 1:\n18446744073709551615\n\nPlayer 2:\n";
+        let value = json_from(&["combat", "-", "--json"], deal);
+        assert_eq!(value["part1"]["score"], serde_json::json!(u64::MAX));
+        assert_eq!(value["part2"]["score"], serde_json::json!(u64::MAX));
+    }
+
+    /// A line of up to 500 bytes is shown under the message; a longer one
+    /// would bury it, and only the message names the place.
+    #[test]
+    fn a_line_of_500_bytes_is_shown_and_one_of_501_is_not() {
+        for (len, shown) in [(500, true), (501, false)] {
+            let deal = format!("Player 1:\n9\n{}\n\nPlayer 2:\n5\n", "x".repeat(len));
+            let output = crabdice().args(["combat", "-"]).write_stdin(deal).output().unwrap();
+            assert_eq!(output.status.code(), Some(1));
+            let stderr = String::from_utf8(output.stderr).unwrap();
+            assert_eq!(stderr.contains("[<stdin>:3:1]"), shown, "{len}: {stderr}");
+        }
+    }
+
+    /// The literal engine is given what is left of the time limit since
+    /// the part started, but the message names the limit the user gave.
+    #[test]
+    fn the_literal_engine_names_the_time_limit_given_not_what_was_left() {
+        crabdice()
+            .args(["combat", "crabdice/benches/corpus/deal-2951.txt", "--part", "2"])
+            .args(["--engine", "literal", "--max-time", "0.05"])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("the time limit of 50ms has passed"));
+    }
+
+    #[test]
+    fn engine_all_times_every_engine_in_json() {
+        let args = ["combat", "examples/combat.txt", "--part", "2", "--engine", "all"];
+        let value = json(&[&args[..], &["--time", "--json"]].concat());
+        let engines = value["part2"]["engines"].as_array().unwrap();
+        assert_eq!(engines.len(), 2);
+        for run in engines {
+            assert!(run["time_ns"].as_u64().is_some(), "{run}");
+        }
+    }
+
+    /// A trace to a full disk stops with an error and exit status 1 (a
+    /// closed pipe is the only write error that ends quietly).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_trace_that_cannot_be_written_is_an_error() {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let output = process()
+            .args(["combat", "examples/combat.txt", "--part", "2", "--trace"])
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("cannot write the output"), "{stderr}");
     }
 }
 
@@ -1773,5 +1834,23 @@ mod dirac {
         assert_eq!(tree["engine"], "tree");
         assert!(tree["left_out"].as_str().unwrap().contains("100000000 rolls"), "{tree}");
         assert!(tree.get("answer").is_none());
+    }
+
+    #[test]
+    fn json_histogram_gives_alone_and_in_game_counts_apart() {
+        let args = ["dice", "examples/dice.txt", "--part", "2", "--histogram", "--json"];
+        let one = &json(&args)["part2"]["histogram"][0];
+        // Player 1 alone first reaches 21 at turn 3 in 4608 universes; in the
+        // game, times player 2's 27^2 universes of two turns (none reaches 21).
+        assert_eq!((&one["alone"][2], &one["in_game"][2]), (&"4608".into(), &"3359232".into()));
+    }
+
+    #[test]
+    fn expect_takes_an_answer_of_zero() {
+        // Target 1: player 1 wins on its first turn, player 2 scored nothing.
+        for zero in ["0", "000"] {
+            let args = ["dice", "examples/dice.txt", "--part", "1", "--target", "1"];
+            assert_eq!(stdout_of(&[&args[..], &["--expect", zero]].concat()), "0\n");
+        }
     }
 }

@@ -581,4 +581,20 @@ mod tests {
             assert!(replayed > 0);
         }
     }
+
+    /// A game that grew while it was played is counted again, as it is
+    /// now, when it starts a sub-game: its decks stay held below it.
+    #[test]
+    fn a_game_that_grew_is_counted_again_when_it_starts_a_sub_game() {
+        let deal = shuffled(3, 1);
+        let labelled = deal.labelled();
+        let mut quiet = |_| {};
+        let budget = Budget::new(Limits::default(), &mut quiet);
+        let mut walk = Walk::new(&labelled, Tuning::DEFAULT);
+        walk.push(&[1, 2, 3], &[4, 5, 6], &budget).unwrap();
+        walk.stack[0].decks[0].cards.reserve(4096);
+        walk.push(&[1], &[4], &budget).unwrap();
+        let frames: usize = walk.stack.iter().map(Frame::bytes).sum();
+        assert_eq!(walk.held.bytes, frames);
+    }
 }

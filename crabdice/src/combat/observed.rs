@@ -463,4 +463,14 @@ mod tests {
         memory.release(large);
         assert_eq!((memory.held, memory.spare.len()), (0, 0));
     }
+
+    /// The limit is the most the games may hold: exactly that much is allowed.
+    #[test]
+    fn memory_exactly_at_the_limit_is_allowed() {
+        let mut silent = |_| {};
+        let budget = Budget::new(Limits::default(), &mut silent);
+        let memory = Memory { held: 1000, limit: 1024, spare: Vec::new() };
+        assert!(memory.room_for(24, &budget).is_ok());
+        assert!(memory.room_for(25, &budget).is_err());
+    }
 }

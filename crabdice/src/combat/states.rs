@@ -24,31 +24,34 @@ use std::hash::{BuildHasher, Hash, Hasher};
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
-/// A set of `(deck 1, deck 2)` states of one game.
+/// A set of `(deck 1, deck 2)` states of one game, hashed by `H` (tests
+/// give every state the same hash, to see that the set never relies on it).
 #[derive(Debug)]
-pub(crate) struct StateSet<T> {
+pub(crate) struct StateSet<T, H = FxBuildHasher> {
     /// Records of `cards` cards: player 1's deck then player 2's.
     arena: Vec<T>,
     /// Player 1's deck length, per record.
     splits: Vec<u32>,
     table: HashTable<u32>,
     cards: usize,
+    hasher: H,
 }
 
 /// The hash of a state from both decks, each hashed as one slice (so bytes
 /// are hashed many at a time); a slice's hash includes its length, so the
 /// pair of slices is hashed unambiguously.
-fn hash_state<T: Hash>(one: &[T], two: &[T]) -> u64 {
-    let mut hasher = FxBuildHasher.build_hasher();
+fn hash_state<T: Hash>(hasher: &impl BuildHasher, one: &[T], two: &[T]) -> u64 {
+    let mut hasher = hasher.build_hasher();
     one.hash(&mut hasher);
     two.hash(&mut hasher);
     hasher.finish()
 }
 
-impl<T: Copy + Eq + Hash> StateSet<T> {
+impl<T: Copy + Eq + Hash, H: BuildHasher + Default> StateSet<T, H> {
     /// An empty set for a game of `cards` cards.
     pub fn new(cards: usize) -> Self {
-        Self { arena: Vec::new(), splits: Vec::new(), table: HashTable::new(), cards }
+        let (arena, splits, table) = (Vec::new(), Vec::new(), HashTable::new());
+        Self { arena, splits, table, cards, hasher: H::default() }
     }
 
     /// Empties the set for a game of `cards` cards, keeping its buffers.
@@ -111,7 +114,7 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
     /// was already present, returns the index of the earlier copy instead.
     pub fn insert(&mut self, split: usize, record: &[T]) -> Option<usize> {
         debug_assert_eq!(record.len(), self.cards);
-        let hash = hash_state(&record[..split], &record[split..]);
+        let hash = hash_state(&self.hasher, &record[..split], &record[split..]);
         let (arena, splits, cards) = (&self.arena, &self.splits, self.cards);
         let seen = self.table.find(hash, |&index| {
             let start = index as usize * cards;
@@ -131,11 +134,11 @@ impl<T: Copy + Eq + Hash> StateSet<T> {
         let index = self.splits.len() as u32;
         self.arena.extend_from_slice(record);
         self.splits.push(split as u32);
-        let (arena, splits) = (&self.arena, &self.splits);
+        let (arena, splits, hasher) = (&self.arena, &self.splits, &self.hasher);
         let rehash = |&index: &u32| {
             let start = index as usize * cards;
             let (one, two) = arena[start..start + cards].split_at(splits[index as usize] as usize);
-            hash_state(one, two)
+            hash_state(hasher, one, two)
         };
         if let Some(capacity) = table_to {
             self.table.reserve(capacity - self.table.len(), rehash);
@@ -171,6 +174,51 @@ const GROUP: usize = 16;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A hasher that gives every state the same hash: every lookup then
+    /// meets every stored state, and only the full comparison can tell
+    /// them apart.
+    #[derive(Default)]
+    struct Colliding;
+
+    impl BuildHasher for Colliding {
+        type Hasher = Constant;
+        fn build_hasher(&self) -> Constant {
+            Constant
+        }
+    }
+
+    struct Constant;
+
+    impl Hasher for Constant {
+        fn finish(&self) -> u64 {
+            7
+        }
+        fn write(&mut self, _: &[u8]) {}
+    }
+
+    /// With every hash the same, states that share their cards and differ
+    /// only in where player 1's deck ends, or only past the first cards,
+    /// are all kept apart, and each is found again as itself: the set is
+    /// exact whatever its hash does.
+    #[test]
+    fn states_whose_hashes_collide_are_told_apart_by_their_cards() {
+        let mut set = StateSet::<u8, Colliding>::new(4);
+        let states: [(usize, [u8; 4]); 6] = [
+            (2, [1, 2, 3, 4]),
+            (1, [1, 2, 3, 4]),
+            (3, [1, 2, 3, 4]),
+            (2, [1, 2, 4, 3]),
+            (2, [2, 1, 3, 4]),
+            (0, [1, 2, 3, 4]),
+        ];
+        for (i, (split, record)) in states.iter().enumerate() {
+            assert_eq!(set.insert(*split, record), None, "state {i} is new");
+        }
+        for (i, (split, record)) in states.iter().enumerate() {
+            assert_eq!(set.insert(*split, record), Some(i), "state {i} is found as itself");
+        }
+    }
 
     #[test]
     fn distinguishes_states_that_concatenate_alike() {

@@ -1,10 +1,12 @@
 //! Crab Combat deals from the fuzzer's bytes, up to 24 distinct cards of
 //! values up to 48 (so sub-games nest), sometimes with the larger cards
 //! raised past a byte or one card near 2^64: the fast engine, its answer
-//! alone and the game count must equal the test suite's reference engine
-//! (`crabdice/tests/reference`, which plays every rule literally and stores
-//! every state), on the winner, score, end, cycle, rounds, final decks,
-//! games and depth.
+//! alone, the game count and the literal engine must equal the test suite's
+//! reference engine (`crabdice/tests/reference`, which plays every rule
+//! literally and stores every state), on the winner, score, end, cycle,
+//! rounds, final decks, games and depth; and, for games of up to
+//! [`LOGGED_ROUNDS`] rounds, the literal engine's log must be the
+//! reference's, line for line.
 
 #![no_main]
 
@@ -13,12 +15,24 @@ mod reference;
 
 use std::collections::HashSet;
 
-use crabdice::{Deal, Limits, Variant, count_games, play, winning_score};
+use crabdice::{
+    Deal, Limits, NoTrace, PuzzleLog, Variant, count_games, play, play_observed, winning_score,
+};
 use libfuzzer_sys::fuzz_target;
 use reference::assert_matches;
 
 /// Rounds the reference may play before the deal is passed over.
 const REFERENCE_ROUNDS: u64 = 300_000;
+
+/// Rounds of every game up to which the log is compared too.
+const LOGGED_ROUNDS: u64 = 2_000;
+
+/// The literal engine's log of the deal.
+fn logged(deal: &Deal, variant: Variant) -> String {
+    let mut log = PuzzleLog::new(Vec::new(), variant);
+    play_observed(deal, variant, &mut log).unwrap();
+    String::from_utf8(log.into_inner()).unwrap()
+}
 
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, bytes)) = data.split_first() else { return };
@@ -50,6 +64,11 @@ fuzz_target!(|data: &[u8]| {
     let plain = reference::plain(one, two);
     assert_matches(&play(&deal, Variant::Plain).unwrap(), &plain, "plain");
     assert_eq!(winning_score(&deal, Variant::Plain).unwrap(), plain.score, "plain score");
+    let literal = play_observed(&deal, Variant::Plain, &mut NoTrace).unwrap();
+    assert_matches(&literal.outcome, &plain, "plain, literal");
+    if plain.rounds <= LOGGED_ROUNDS {
+        assert_eq!(logged(&deal, Variant::Plain), reference::plain_log(one, two).1, "plain log");
+    }
 
     let Some(recursive) = reference::recursive_within(one, two, REFERENCE_ROUNDS) else { return };
     assert_matches(&play(&deal, Variant::Recursive).unwrap(), &recursive, "recursive");
@@ -61,4 +80,10 @@ fuzz_target!(|data: &[u8]| {
     let count = count_games(&deal, Limits::default(), &mut |_| {}).unwrap();
     assert_eq!(count.games, recursive.games, "games");
     assert_eq!(count.max_depth, recursive.max_depth, "depth");
+    let literal = play_observed(&deal, Variant::Recursive, &mut NoTrace).unwrap();
+    assert_matches(&literal.outcome, &recursive, "recursive, literal");
+    assert_eq!((literal.games, literal.max_depth), (recursive.games, recursive.max_depth));
+    if let Some((_, log)) = reference::recursive_log(one, two, LOGGED_ROUNDS) {
+        assert_eq!(logged(&deal, Variant::Recursive), log, "recursive log");
+    }
 });

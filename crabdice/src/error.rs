@@ -652,6 +652,13 @@ mod tests {
     /// end adds its own help (the command line names its flags).
     #[test]
     fn refusals_of_the_rules_name_no_flag() {
+        let players = |passed| RulesError::DiracTooManyPlayers {
+            players: 3,
+            words: 2,
+            work: 2,
+            limit: 1,
+            passed,
+        };
         let errors = [
             RulesError::EmptyBoard,
             RulesError::NoFaces,
@@ -660,20 +667,8 @@ mod tests {
             RulesError::DiracTooBig { words: 2, limit: 1 },
             RulesError::DiracNoMemory { words: 2 },
             RulesError::DiracTooSlow { work: 2, limit: 1 },
-            RulesError::DiracTooManyPlayers {
-                players: 3,
-                words: 2,
-                work: 2,
-                limit: 1,
-                passed: DiracLimit::MaxTableWords,
-            },
-            RulesError::DiracTooManyPlayers {
-                players: 3,
-                words: 2,
-                work: 2,
-                limit: 1,
-                passed: DiracLimit::MaxWork,
-            },
+            players(DiracLimit::MaxTableWords),
+            players(DiracLimit::MaxWork),
             RulesError::MemoTooLarge { limit: 1 },
             RulesError::MemoPastLimits { states: 1, words: 2, work: 2, max_words: 1, max_work: 1 },
             RulesError::TreeTooLarge { limit: 1 },
@@ -681,23 +676,16 @@ mod tests {
             RulesError::LiteralTooLong { limit: 1 },
             RulesError::TooManyRolls,
         ];
+        let help = |error: &RulesError| error.help().map(|help| help.to_string());
         for error in errors {
-            let help = error.help().map(|help| help.to_string()).unwrap_or_default();
-            assert!(!help.is_empty(), "{error}: no help");
-            for text in [error.to_string(), help] {
+            let text = help(&error).unwrap_or_default();
+            assert!(!text.is_empty(), "{error}: no help");
+            for text in [error.to_string(), text] {
                 assert!(!text.contains("--"), "{error}: {text}");
             }
         }
-        let players = |passed| RulesError::DiracTooManyPlayers {
-            players: 3,
-            words: 2,
-            work: 2,
-            limit: 1,
-            passed,
-        };
-        let help = |error: RulesError| error.help().map(|help| help.to_string());
         let expected = "use fewer players, or raise DiracLimits::max_work";
-        assert_eq!(help(players(DiracLimit::MaxWork)).as_deref(), Some(expected));
+        assert_eq!(help(&players(DiracLimit::MaxWork)).as_deref(), Some(expected));
         assert!(
             players(DiracLimit::MaxTableWords).to_string().ends_with("limit of 1 64-bit words")
         );

@@ -211,11 +211,7 @@ mod combat {
     #[test]
     fn the_log_is_the_references_line_for_line() {
         use proptest::strategy::ValueTree;
-        let logged = |d: &Deal, variant| {
-            let mut log = crabdice::PuzzleLog::new(Vec::new(), variant);
-            play_observed(d, variant, &mut log).unwrap();
-            String::from_utf8(log.into_inner()).unwrap()
-        };
+        use reference::library_log as logged;
         let mut runner = proptest::test_runner::TestRunner::deterministic();
         let (mut cycles, mut repetitions, mut empty, mut nested) = (0, 0, 0, 0);
         for _ in 0..1_500 {

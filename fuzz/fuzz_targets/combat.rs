@@ -15,24 +15,15 @@ mod reference;
 
 use std::collections::HashSet;
 
-use crabdice::{
-    Deal, Limits, NoTrace, PuzzleLog, Variant, count_games, play, play_observed, winning_score,
-};
+use crabdice::{Deal, Limits, NoTrace, Variant, count_games, play, play_observed, winning_score};
 use libfuzzer_sys::fuzz_target;
-use reference::assert_matches;
+use reference::{assert_matches, library_log};
 
 /// Rounds the reference may play before the deal is passed over.
 const REFERENCE_ROUNDS: u64 = 300_000;
 
 /// Rounds of every game up to which the log is compared too.
 const LOGGED_ROUNDS: u64 = 2_000;
-
-/// The literal engine's log of the deal.
-fn logged(deal: &Deal, variant: Variant) -> String {
-    let mut log = PuzzleLog::new(Vec::new(), variant);
-    play_observed(deal, variant, &mut log).unwrap();
-    String::from_utf8(log.into_inner()).unwrap()
-}
 
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, bytes)) = data.split_first() else { return };
@@ -67,7 +58,11 @@ fuzz_target!(|data: &[u8]| {
     let literal = play_observed(&deal, Variant::Plain, &mut NoTrace).unwrap();
     assert_matches(&literal.outcome, &plain, "plain, literal");
     if plain.rounds <= LOGGED_ROUNDS {
-        assert_eq!(logged(&deal, Variant::Plain), reference::plain_log(one, two).1, "plain log");
+        assert_eq!(
+            library_log(&deal, Variant::Plain),
+            reference::plain_log(one, two).1,
+            "plain log"
+        );
     }
 
     let Some(recursive) = reference::recursive_within(one, two, REFERENCE_ROUNDS) else { return };
@@ -84,6 +79,6 @@ fuzz_target!(|data: &[u8]| {
     assert_matches(&literal.outcome, &recursive, "recursive, literal");
     assert_eq!((literal.games, literal.max_depth), (recursive.games, recursive.max_depth));
     if let Some((_, log)) = reference::recursive_log(one, two, LOGGED_ROUNDS) {
-        assert_eq!(logged(&deal, Variant::Recursive), log, "recursive log");
+        assert_eq!(library_log(&deal, Variant::Recursive), log, "recursive log");
     }
 });

@@ -30,6 +30,14 @@ pub fn assert_matches(outcome: &crabdice::Outcome, expected: &RefOutcome, what: 
     assert_eq!(cycle, expected.cycle, "{what}: cycle");
 }
 
+/// The library's log of `deal` (its `PuzzleLog` over the literal engine),
+/// to compare with the reference's own ([`plain_log`], [`recursive_log`]).
+pub fn library_log(deal: &crabdice::Deal, variant: crabdice::Variant) -> String {
+    let mut log = crabdice::PuzzleLog::new(Vec::new(), variant);
+    crabdice::play_observed(deal, variant, &mut log).unwrap();
+    String::from_utf8(log.into_inner()).unwrap()
+}
+
 /// What the reference engine found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RefOutcome {

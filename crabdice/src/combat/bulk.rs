@@ -986,6 +986,8 @@ fn look_for_long_sub_games<S: Slots>(
     spec.shared.claim(&key);
     spec.shared.post(guess_past(&level.decks, drawn, key));
     (level.posted, level.shared) = (true, true);
+    #[cfg(test)]
+    spec.shared.hold_for_helper();
 }
 
 /// The winner of the sub-game dealt into `levels[depth + 1]`, through the
@@ -1675,6 +1677,9 @@ mod tests {
             let need = ByteRing::<Ranked>::table(&labelled, true);
             let shared = Arc::new(Shared::new());
             shared.panic_in_helper.store(true, std::sync::atomic::Ordering::Relaxed);
+            // Else on a loaded machine the helper may not run before the
+            // game is over, and then has no claim to panic at.
+            shared.hold_for_helper.store(true, std::sync::atomic::Ordering::Relaxed);
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let mut quiet = |_| {};
                 let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);

@@ -221,6 +221,10 @@ pub(super) struct Shared<C> {
     /// Tests set this to make the helper panic at its next claim.
     #[cfg(test)]
     pub(super) panic_in_helper: AtomicBool,
+    /// Tests set this to make the main thread wait, once, for the helper
+    /// to take the first job it posts ([`Shared::hold_for_helper`]).
+    #[cfg(test)]
+    pub(super) hold_for_helper: AtomicBool,
 }
 
 /// A lock, whether or not another thread panicked while holding it: every
@@ -242,6 +246,22 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
             started: AtomicBool::new(false),
             #[cfg(test)]
             panic_in_helper: AtomicBool::new(false),
+            #[cfg(test)]
+            hold_for_helper: AtomicBool::new(false),
+        }
+    }
+
+    /// If a test asked for it, waits once until the helper has taken the
+    /// job just posted (or found no second core). Whether the helper runs
+    /// at all before the main thread is done is otherwise a race, which a
+    /// loaded machine can lose: then the helper does nothing, rightly, and
+    /// a test of what it does sees nothing.
+    #[cfg(test)]
+    pub(super) fn hold_for_helper(&self) {
+        if self.hold_for_helper.swap(false, Ordering::Relaxed) {
+            while self.waiting.load(Ordering::Acquire) && !self.helper_gone() {
+                std::thread::yield_now();
+            }
         }
     }
 

@@ -347,6 +347,28 @@ mod tests {
     }
 
     #[test]
+    fn zero_counts_are_dropped_however_they_are_given() {
+        let tally = Tally::<u64>::from_pairs([(1, 0), (2, 3), (2, 0), (5, 0)]).unwrap();
+        assert_eq!(tally.iter().collect::<Vec<_>>(), [(2, &3)]);
+        assert_eq!((tally.len(), tally.get(1), tally.get(5)), (1, None, None));
+        assert_eq!(tally, Tally::from_pairs([(2, 3)]).unwrap());
+        assert!(Tally::<u64>::from_pairs([(7, 0)]).unwrap().is_empty());
+        assert!(Tally::<BigUint>::from_pairs([(7, BigUint::from(0_u8))]).unwrap().is_empty());
+    }
+
+    #[test]
+    fn an_outcome_past_64_bits_is_reported_as_u64s_overflow_whatever_the_count() {
+        // u64::MAX + u64::MAX does not fit in an outcome; the counts (1 × 1)
+        // fit in every count type, so the overflow is the outcome's.
+        assert_eq!(Tally::<u64>::single(u64::MAX).sum_of(2).unwrap_err().width, "u64");
+        assert_eq!(Tally::<u128>::single(u64::MAX).sum_of(2).unwrap_err().width, "u64");
+        assert_eq!(Tally::<BigUint>::single(u64::MAX).sum_of(2).unwrap_err().width, "u64");
+        // Counts that do not fit are the count type's.
+        let wide = Tally::<u128>::from_pairs([(1, u128::MAX)]).unwrap();
+        assert_eq!(wide.sum_of(2).unwrap_err().width, "u128");
+    }
+
+    #[test]
     fn sums_modulo_a_modulus_near_2_pow_64_do_not_wrap() {
         // (2^63 + 5) × 2 = 2^64 + 10, which is 11 modulo 2^64 − 1; a sum
         // that wrapped at 2^64 would leave 10.

@@ -234,6 +234,66 @@ mod combat {
         );
     }
 
+    /// A log whose writer failed stops the game and stays stopped: a game
+    /// played again with it stops at once and writes nothing, even though
+    /// the writer would now accept the text, and the error kept is the
+    /// first.
+    #[test]
+    fn a_log_whose_writer_failed_stays_stopped() {
+        /// Refuses its first write, then accepts everything.
+        struct FailsOnce {
+            failed: bool,
+            text: Vec<u8>,
+        }
+        impl std::io::Write for FailsOnce {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                if !self.failed {
+                    self.failed = true;
+                    return Err(std::io::Error::other("disk full"));
+                }
+                self.text.extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let d = Deal::parse(EXAMPLE).unwrap();
+        for variant in [Variant::Plain, Variant::Recursive] {
+            let writer = FailsOnce { failed: false, text: Vec::new() };
+            let mut log = crabdice::PuzzleLog::new(writer, variant);
+            assert!(play_observed(&d, variant, &mut log).is_none(), "{variant:?}");
+            assert!(play_observed(&d, variant, &mut log).is_none(), "{variant:?} again");
+            assert_eq!(log.error().map(ToString::to_string).as_deref(), Some("disk full"));
+            assert!(log.into_inner().text.is_empty(), "{variant:?}: written after the failure");
+        }
+    }
+
+    /// The log is flushed when the top game ends, so a writer that holds
+    /// the text back and fails to pass it on is a failed log too: the game
+    /// is reported stopped and the error kept, not left for a later flush.
+    #[test]
+    fn a_log_that_cannot_be_flushed_at_the_end_of_the_game_has_failed() {
+        /// Takes every write, fails every flush.
+        struct NeverFlushes(usize);
+        impl std::io::Write for NeverFlushes {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0 += bytes.len();
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Err(std::io::Error::other("no space left"))
+            }
+        }
+        let d = Deal::parse(EXAMPLE).unwrap();
+        for variant in [Variant::Plain, Variant::Recursive] {
+            let mut log = crabdice::PuzzleLog::new(NeverFlushes(0), variant);
+            assert!(play_observed(&d, variant, &mut log).is_none(), "{variant:?}");
+            assert_eq!(log.error().map(ToString::to_string).as_deref(), Some("no space left"));
+            assert!(log.into_inner().0 > 0, "{variant:?}: the rounds were written");
+        }
+    }
+
     #[test]
     fn a_puzzle_sized_plain_deal_can_cycle_forever() {
         // Found by searching random 25 + 25 deals; the reference engine, which

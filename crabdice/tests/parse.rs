@@ -543,3 +543,31 @@ fn each_detected_game_has_its_name_in_output() {
     assert_eq!(Game::detect("Player 1:\n9\n\nPlayer 2:\n5\n").unwrap().name(), "combat");
     assert_eq!(Game::detect(dice).unwrap().name(), "dice");
 }
+
+/// An error in a starting position line points at the part of the line
+/// that is wrong, not merely at the line: a misnumbered player at its
+/// number, a bad position at the position, text after the position at that
+/// text. Line, column and span all name the same characters, found here by
+/// looking for them in the line.
+#[test]
+fn a_starting_position_error_points_at_the_part_of_the_line_that_is_wrong() {
+    let first = "Player 1 starting position: 4\n";
+    for (text, line, wrong, kind) in [
+        (format!("{first}Player 3 starting position: 8\n"), 2, "3", "ExpectedStart"),
+        (format!("{first}  Player 12 starting position: 8\n"), 2, "12", "ExpectedStart"),
+        ("Player 1 starting position: 4 please\n".to_owned(), 1, "please", "AfterPosition"),
+        (format!("{first}Player 2 starting position: 8  9\n"), 2, "9", "AfterPosition"),
+        ("Player 1 starting position:  x4\n".to_owned(), 1, "x4", "NotAPosition"),
+        (format!("{first}Player 2 starting position: 0\n"), 2, "0", "NotAPosition"),
+    ] {
+        let error = Starts::parse(&text).unwrap_err();
+        let source_line = text.split('\n').nth(line - 1).unwrap();
+        // The wrong part is the last occurrence of its text on its line
+        // (the `9` of `8  9`).
+        let at = source_line.rfind(wrong).unwrap();
+        let offset = text.split('\n').take(line - 1).map(|l| l.len() + 1).sum::<usize>() + at;
+        assert_eq!(kind_name(error.kind()), kind, "{text:?}");
+        assert_eq!((error.line(), error.column()), (line, at + 1), "{text:?}: {error}");
+        assert_eq!((error.span().offset(), error.span().len()), (offset, wrong.len()), "{text:?}");
+    }
+}

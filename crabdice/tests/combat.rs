@@ -407,6 +407,40 @@ mod combat {
         assert_eq!(result, Err(crabdice::Exhausted::Rounds { limit: 2, played: 4 }));
     }
 
+    /// The general engine stops exactly one round past any round limit, as
+    /// the limit is counted. This deal can start sub-games and its top game
+    /// ends by repetition, so the engine plays it past `16 n` rounds, where
+    /// the stacks watch its anchors (each anchor's round played on the spot),
+    /// and then replays it; every limit up to the last round it plays stops
+    /// it at the limit's next round. (A version that played one round past
+    /// the budget's room after an anchor stopped a round later still, and
+    /// passed every other test.)
+    #[test]
+    fn a_round_limit_stops_the_general_engine_one_round_past_it_anchors_included() {
+        let (one, two) = ([10, 1, 8, 5, 7], [6, 3, 4, 9, 2]);
+        let d = deal(&one, &two);
+        assert!(d.can_recurse());
+        let expected = reference::recursive(&one, &two);
+        assert_eq!(expected.end, "repetition");
+        let mut stopped = 0;
+        for max_rounds in 1.. {
+            let limits = Limits { max_rounds, ..Limits::default() };
+            match play_with(&d, Variant::Recursive, limits, &mut |_| {}) {
+                Err(error) => {
+                    let played = max_rounds + 1;
+                    assert_eq!(error, crabdice::Exhausted::Rounds { limit: max_rounds, played });
+                    stopped += 1;
+                }
+                Ok(outcome) => {
+                    assert_matches(&outcome, &expected, "past every limit");
+                    break;
+                }
+            }
+        }
+        // Past the 160 rounds before the stacks watch a game of 10 cards.
+        assert!(stopped > 16 * 10, "stopped by {stopped} limits");
+    }
+
     /// The heaviest benchmark deal: about a million rounds in bulk.
     fn heavy_deal() -> Deal {
         Deal::parse(include_str!("../benches/corpus/deal-2951.txt")).unwrap()
@@ -454,6 +488,22 @@ mod combat {
         assert_eq!(timed.unwrap(), unlimited);
         assert_eq!(unlimited.score, Some(34953));
         assert_eq!(timed_reports, reports);
+    }
+
+    /// What the fast engine counts against the memory limit is what the
+    /// games in progress hold, however many games were played before: each
+    /// game's repetition stacks start empty, whichever game used them
+    /// before at its level. The heaviest corpus deal deals 23,400 sub-games
+    /// and holds under 50 KB at once; within 100 KB it plays as without a
+    /// limit. (A version whose stacks kept the states of the games played
+    /// before, under the new game's, needed 155 KB, and passed every other
+    /// test.)
+    #[test]
+    fn the_memory_counted_does_not_grow_with_the_games_played() {
+        let deal = heavy_deal();
+        let limits = Limits { max_state_memory: 100_000, max_threads: 1, ..Limits::default() };
+        let limited = play_with(&deal, Variant::Recursive, limits, &mut |_| {});
+        assert_eq!(limited, play(&deal, Variant::Recursive));
     }
 
     /// A game on huge decks in which nearly every round deals a sub-game that
@@ -923,6 +973,29 @@ mod combat {
             }
             check(&one, &two);
         }
+    }
+
+    /// The fast engine counts the decks of every game in progress against
+    /// the memory limit, the top game's included: with sub-games one deep,
+    /// two games' decks are held at once, each pair in rings of 257 bytes
+    /// a deck, so a limit of 1,000 bytes stops the deal at its first
+    /// sub-game. (A version that counted only the games below the top one
+    /// passed every other test: the deeper deals there stop either way.)
+    #[test]
+    fn the_top_games_decks_count_against_the_memory_limit() {
+        let (one, two) = ([1, 5], [3, 6, 7, 8]);
+        let d = deal(&one, &two);
+        let expected = reference::recursive(&one, &two);
+        assert_eq!((expected.games, expected.max_depth), (2, 1));
+        let roomy = Limits { max_state_memory: 1 << 20, ..Limits::default() };
+        let outcome = play_with(&d, Variant::Recursive, roomy, &mut |_| {});
+        assert_matches(&outcome.unwrap(), &expected, "roomy");
+        let tight = Limits { max_state_memory: 1000, ..Limits::default() };
+        let result = play_with(&d, Variant::Recursive, tight, &mut |_| {});
+        assert!(
+            matches!(result, Err(crabdice::Exhausted::Nesting { limit: 1000, .. })),
+            "{result:?}"
+        );
     }
 
     #[test]

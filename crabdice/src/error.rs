@@ -287,7 +287,11 @@ impl ParseErrorKind {
             Self::AfterPosition { .. } => {
                 "end the line after the position, as in `Player 1 starting position: 4`".to_owned()
             }
-            Self::NotAPosition { .. } | Self::OffBoard { .. } => {
+            // Text or 0 is on no board, so a larger one would not help.
+            Self::NotAPosition { .. } => {
+                "write the space as a whole number from 1, such as `4`".to_owned()
+            }
+            Self::OffBoard { .. } => {
                 "give a space on the board, or play on a larger board".to_owned()
             }
             Self::PositionTooLarge { .. } => {

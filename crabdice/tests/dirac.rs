@@ -936,6 +936,8 @@ mod dirac {
             let DiceError::Parse(parse) = err else { panic!("{err}") };
             assert_eq!(parse.line(), 3);
             assert_eq!(*parse.kind(), ParseErrorKind::OffBoard { position: 11, board: 10 });
+            let help = miette::Diagnostic::help(&*parse).unwrap().to_string();
+            assert!(help.contains("larger board"), "{help}");
         }
     }
 

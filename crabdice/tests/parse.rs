@@ -569,5 +569,11 @@ fn a_starting_position_error_points_at_the_part_of_the_line_that_is_wrong() {
         assert_eq!(kind_name(error.kind()), kind, "{text:?}");
         assert_eq!((error.line(), error.column()), (line, at + 1), "{text:?}: {error}");
         assert_eq!((error.span().offset(), error.span().len()), (offset, wrong.len()), "{text:?}");
+        // Text, or 0, is on no board: the help asks for a number from 1,
+        // not for a larger board.
+        if kind == "NotAPosition" {
+            let help = miette::Diagnostic::help(&error).unwrap().to_string();
+            assert!(help.contains("whole number from 1") && !help.contains("board"), "{help}");
+        }
     }
 }

@@ -646,6 +646,53 @@ fn expect_needs_one_answer_a_part_of_one_file() {
     }
 }
 
+/// A byte that is not UTF-8 is reported at its line, whatever ends the
+/// lines before it: `\r\n` is one line end, as is a lone `\r`.
+#[test]
+fn a_bad_byte_is_reported_at_its_line_after_crlf_or_lone_cr_line_ends() {
+    for input in [
+        &b"Player 1 starting position: 4\r\nPlayer 2 starting position: 8\r\n\xff\r\n"[..],
+        &b"Player 1 starting position: 4\rPlayer 2 starting position: 8\r\xff\r"[..],
+    ] {
+        crabdice()
+            .args(["dice", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("<stdin>: line 3: the input is not UTF-8 text"));
+    }
+}
+
+/// With `--part`, the JSON object holds that part alone: the other one is
+/// not there at all (not `null`), for Dirac Dice as for Crab Combat.
+#[test]
+fn json_with_part_holds_that_part_and_not_the_other() {
+    for (command, file) in [("dice", "examples/dice.txt"), ("combat", "examples/combat.txt")] {
+        for (part, other) in [("1", "part2"), ("2", "part1")] {
+            let value = json(&[command, file, "--part", part, "--json"]);
+            assert!(value[format!("part{part}")].is_object(), "{value}");
+            assert!(value.get(other).is_none(), "{command} --part {part}: {value}");
+        }
+    }
+}
+
+/// A tab is whitespace, not a character that acts on the terminal: an
+/// error beside a line holding one is still drawn under its message.
+#[test]
+fn a_tab_beside_the_offending_line_still_shows_the_snippet() {
+    crabdice()
+        .args(["dice", "-"])
+        .write_stdin("Player 1 starting position:\t4\nPlayer 2 starting position: x\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("line 2, column 29: `x` is not a starting position")
+                .and(predicate::str::contains("[<stdin>:2:29]")),
+        );
+}
+
 /// Crab Combat: `cargo test combat` runs these.
 mod combat {
     use super::*;
@@ -1852,5 +1899,260 @@ mod dirac {
             let args = ["dice", "examples/dice.txt", "--part", "1", "--target", "1"];
             assert_eq!(stdout_of(&[&args[..], &["--expect", zero]].concat()), "0\n");
         }
+    }
+
+    // The tests below come from an eighth round of mutation testing, of the
+    // `dice` command line; their expected counts are a Python game played
+    // forward, every universe of every turn, as the comments say.
+
+    /// Each engine `--engine` names counts part 2, and JSON names it: at
+    /// target 10 all three count the example, 18973591 and 12657100
+    /// universes. The universe tree keeps its own limit (the puzzle's
+    /// game is past it), and the memo engine its own (target 300).
+    #[test]
+    fn the_engine_asked_for_counts_part_2_within_its_own_limits() {
+        for engine in ["per-player", "memo", "tree"] {
+            let args = ["dice", "examples/dice.txt", "--part", "2", "--target", "10", "--json"];
+            let value = json(&[&args[..], &["--engine", engine]].concat());
+            assert_eq!(value["part2"]["engine"], engine);
+            assert_eq!(value["part2"]["wins"], serde_json::json!(["18973591", "12657100"]));
+        }
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--part", "2", "--engine", "tree"])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("limit of 100000000 rolls"));
+        crabdice()
+            .args([
+                "dice",
+                "examples/dice.txt",
+                "--part",
+                "2",
+                "--engine",
+                "memo",
+                "--target",
+                "300",
+            ])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("use --engine per-player"));
+    }
+
+    /// `--rolls` changes both parts: one roll a turn, part 1 is won by
+    /// player 2 after 250 rolls, 815 to 1000 (815 × 250 = 203750), and in
+    /// part 2 player 1 wins 3157 universes to player 2's 866.
+    #[test]
+    fn rolls_set_the_rolls_of_a_turn_in_both_parts() {
+        let value = json(&["dice", "examples/dice.txt", "--rolls", "1", "--json"]);
+        let one = &value["part1"];
+        assert_eq!(
+            one["rules"],
+            serde_json::json!({"board": 10, "target": 1000, "die": 100, "rolls": 1})
+        );
+        assert_eq!(
+            (one["answer"].as_str(), one["winner"].as_u64(), one["rolls"].as_str()),
+            (Some("203750"), Some(2), Some("250"))
+        );
+        assert_eq!(one["scores"], serde_json::json!(["815", "1000"]));
+        let two = &value["part2"];
+        assert_eq!(
+            two["rules"],
+            serde_json::json!({"board": 10, "target": 21, "die": 3, "rolls": 1})
+        );
+        assert_eq!((two["answer"].as_str(), two["winner"].as_u64()), (Some("3157"), Some(1)));
+        assert_eq!(two["wins"], serde_json::json!(["3157", "866"]));
+    }
+
+    /// The histogram runs until every player alone has reached the target:
+    /// from 4 and 1 to 10 points, player 2 alone has finished after 4 turns
+    /// (so the game ends there, and nobody wins on turn 5), player 1 only
+    /// after 5. Player 2 wins 7760588 universes to player 1's 3870071.
+    #[test]
+    fn histogram_rows_go_on_until_every_player_alone_has_reached_the_target() {
+        crabdice()
+            .args(["dice", "-", "--part", "2", "--target", "10", "--histogram"])
+            .write_stdin("Player 1 starting position: 4\nPlayer 2 starting position: 1\n")
+            .assert()
+            .success()
+            .stdout(
+                "7760588\n\n\
+                 turn  player 1 alone  player 1 wins  player 2 alone  player 2 wins\n   \
+                 1               7              7               1             20\n   \
+                 2             352           9152             458          86104\n   \
+                 3            3998         975512            6488        6994064\n   \
+                 4           28854        2885400            2700         680400\n   \
+                 5            6804              0               0              0\n",
+            );
+    }
+
+    /// `--time` times each dice part, in text and JSON, and with `--engine
+    /// all` every engine that ran.
+    #[test]
+    fn time_adds_a_median_to_each_dice_part_and_engine() {
+        let time = r"\([0-9.]+ (ns|µs|ms|s)\)";
+        crabdice().args(["dice", "examples/dice.txt", "--time"]).assert().success().stdout(
+            predicate::str::is_match(format!(
+                r"^part 1: 739785 {time}\npart 2: 444356092776315 {time}\n$"
+            ))
+            .unwrap(),
+        );
+        let value = json(&["dice", "examples/dice.txt", "--json", "--time"]);
+        for part in ["part1", "part2"] {
+            assert!(value[part]["time_ns"].as_u64().is_some(), "{value}");
+        }
+        let args =
+            ["dice", "examples/dice.txt", "--part", "2", "--target", "10", "--engine", "all"];
+        let value = json(&[&args[..], &["--json", "--time"]].concat());
+        let engines = value["part2"]["engines"].as_array().unwrap();
+        assert_eq!(engines.len(), 3, "{value}");
+        for run in engines {
+            assert!(run["time_ns"].as_u64().is_some(), "{run}");
+        }
+    }
+
+    /// A refusal of the rules names the file and the part, as every error
+    /// names its file.
+    #[test]
+    fn a_refusal_of_the_rules_names_the_file() {
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--part", "2", "--target", "1e12"])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("examples/dice.txt: part 2\n"));
+    }
+
+    /// A start past the board says which flag makes the board larger.
+    #[test]
+    fn a_start_off_the_board_is_helped_with_the_board_flag() {
+        crabdice()
+            .args(["dice", "examples/dice.txt", "--board", "5"])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("starting position 8 is off the board").and(
+                predicate::str::contains(
+                    "help: give a space on the board, or change the board's size with --board",
+                ),
+            ));
+    }
+
+    /// Starts off the board are found when the files are read, before any
+    /// is solved: every such file is named, and a Combat deal before them
+    /// is not played (here it would fail on its round limit).
+    #[test]
+    fn solve_names_every_file_with_a_start_off_the_board_and_plays_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let (first, second) = (dir.path().join("first.txt"), dir.path().join("second.txt"));
+        std::fs::write(&first, "Player 1 starting position: 11\nPlayer 2 starting position: 8\n")
+            .unwrap();
+        std::fs::write(&second, "Player 1 starting position: 4\nPlayer 2 starting position: 12\n")
+            .unwrap();
+        let output = crabdice()
+            .args(["solve", "examples/combat.txt", "--max-rounds", "1"])
+            .arg(&first)
+            .arg(&second)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        assert!(output.stdout.is_empty());
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let one = stderr.find("starting position 11 is off the board").expect(&stderr);
+        let two = stderr.find("starting position 12 is off the board").expect(&stderr);
+        assert!(one < two, "{stderr}");
+        assert!(!stderr.contains("examples/combat.txt"), "{stderr}");
+    }
+
+    /// `agree` and `engines` are `--engine all`'s: one engine gives neither.
+    #[test]
+    fn one_engine_gives_no_agreement_and_no_list_of_engines() {
+        let value = json(&["dice", "examples/dice.txt", "--json"]);
+        for part in ["part1", "part2"] {
+            assert!(value[part].get("agree").is_none(), "{value}");
+            assert!(value[part].get("engines").is_none(), "{value}");
+        }
+        let value = json(&["dice", "examples/dice.txt", "--json", "--engine", "all"]);
+        assert_eq!(
+            (&value["part1"]["agree"], &value["part2"]["agree"]),
+            (&true.into(), &true.into())
+        );
+    }
+
+    /// A byte order mark is not counted in the snippet's heading either:
+    /// the `x` is the 29th character of its line, in the message and under it.
+    #[test]
+    fn a_byte_order_mark_is_not_counted_in_the_snippets_column() {
+        crabdice()
+            .args(["dice", "-"])
+            .write_stdin("\u{feff}Player 1 starting position: x\nPlayer 2 starting position: 8\n")
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("line 1, column 29: `x` is not a starting position")
+                    .and(predicate::str::contains("[<stdin>:1:29]")),
+            );
+    }
+
+    /// `--max-work` and `--max-memory` bound every engine's count, refused
+    /// on the estimate before it starts, not only the per-player engine's.
+    #[test]
+    fn max_work_and_max_memory_bound_the_memo_and_tree_engines_too() {
+        for engine in ["memo", "tree"] {
+            let args = ["dice", "examples/dice.txt", "--part", "2", "--target", "8"];
+            for (flag, refusal) in [
+                ("--max-work", "raise the limit with --max-work"),
+                ("--max-memory", "raise the limit with --max-memory"),
+            ] {
+                crabdice()
+                    .args(args)
+                    .args(["--engine", engine, flag, "1"])
+                    .assert()
+                    .code(1)
+                    .stdout("")
+                    .stderr(predicate::str::contains(refusal));
+            }
+            // Within the default limits the game is counted.
+            crabdice().args(args).args(["--engine", engine]).assert().success();
+        }
+    }
+
+    /// A die of one face is one universe, won as the deterministic game
+    /// is; where that game cannot be played (two pawns on a board of one
+    /// space, 2^64 - 1 rolls a turn: 2^128 rolls or more), part 2 is
+    /// still answered (player 1 wins the one universe, on its turn 2^64 - 1)
+    /// or refused with an error, never a panic.
+    #[test]
+    fn a_one_faced_game_the_deterministic_die_cannot_play_is_not_a_panic() {
+        let rules = ["--die", "1", "--board", "1", "--rolls", "2^64-1", "--target", "2^64-1"];
+        let output = crabdice()
+            .args(["dice", "-", "--part", "2"])
+            .args(rules)
+            .write_stdin("Player 1 starting position: 1\nPlayer 2 starting position: 1\n")
+            .output()
+            .unwrap();
+        let (stdout, stderr) =
+            (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        match output.status.code() {
+            Some(0) => assert_eq!(stdout, "1\n"),
+            Some(1) => assert!(stdout.is_empty() && stderr.contains("<stdin>: part 2"), "{stderr}"),
+            other => panic!("exit status {other:?}: {stderr}"),
+        }
+    }
+
+    /// `--board` applies to part 1 too: on 20 spaces player 1 wins after
+    /// 537 rolls, 1000 to 847 (847 × 537 = 454839).
+    #[test]
+    fn board_sets_the_board_of_the_deterministic_game_too() {
+        let value = json(&["dice", "examples/dice.txt", "--part", "1", "--board", "20", "--json"]);
+        let one = &value["part1"];
+        assert_eq!(one["rules"]["board"], 20);
+        assert_eq!(
+            (one["answer"].as_str(), one["winner"].as_u64(), one["rolls"].as_str()),
+            (Some("454839"), Some(1), Some("537"))
+        );
+        assert_eq!(one["scores"], serde_json::json!(["1000", "847"]));
     }
 }

@@ -249,6 +249,18 @@ pub fn play_deterministic(
     Ok(end.outcome(starts.players(), rules.rolls)?)
 }
 
+/// Only the winner of [`play_deterministic`]'s game (counted from 0), for a
+/// caller that needs no roll count: the winner is known wherever the game
+/// is, even where its rolls reach 2^128 and the whole outcome is refused.
+pub(crate) fn deterministic_winner(starts: &Starts, rules: &DiceRules) -> Result<usize, DiceError> {
+    rules.validate()?;
+    starts.check(rules)?;
+    if let Some(outcome) = puzzle(starts.positions(), rules) {
+        return Ok(outcome.winner);
+    }
+    Ok(end(starts.positions(), rules, MAX_SIMULATED_TURNS)?.winner)
+}
+
 /// The puzzle's rules for two players, at any target, from the tables built
 /// at compile time; `None` for other rules.
 ///

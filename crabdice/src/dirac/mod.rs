@@ -317,6 +317,7 @@ mod rules;
 mod starts;
 mod tree;
 
+use deterministic::deterministic_winner;
 pub use deterministic::{DeterministicOutcome, play_deterministic};
 pub use literal::{MAX_LITERAL_ROLLS, play_deterministic_literal};
 pub use quantum::{

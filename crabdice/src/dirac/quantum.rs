@@ -202,15 +202,16 @@ pub fn play_dirac_within(
 /// universe, whose game is the deterministic die's with one face (it too
 /// counts `1, 1, ...`), and its winner wins it. That game is played in the
 /// same time at any target ([`play_deterministic`](super::play_deterministic)),
-/// where the engines' tables grow with the target. `None` for any other
-/// die, for the universe tree (the reference, which walks its one branch),
-/// and for a game the deterministic engine refuses, which is left to the
-/// engines and their own limits. Gives the winner of that universe.
+/// where the engines' tables grow with the target; only its winner is
+/// asked for, so a game whose rolls reach 2^128 is answered too. `None` for
+/// any other die, for the universe tree (the reference, which walks its one
+/// branch), and for a game the deterministic engine refuses, which is left
+/// to the engines and their own limits. Gives the winner of that universe.
 fn one_universe(starts: &Starts, rules: &DiceRules, engine: DiracEngine) -> Option<usize> {
     if rules.faces != 1 || engine == DiracEngine::Tree {
         return None;
     }
-    Some(super::play_deterministic(starts, rules).ok()?.winner)
+    super::deterministic_winner(starts, rules).ok()
 }
 
 /// Each of `players` players' count of one universe won by `winner`:
@@ -852,6 +853,39 @@ mod tests {
         for engine in [DiracEngine::Memo, DiracEngine::PerPlayer] {
             let counted = count_wins::<BigUint>(&starts, &rules, engine).unwrap();
             assert_eq!(into_universes(counted), wins, "{engine}");
+        }
+    }
+
+    /// A one-faced die's game whose rolls reach 2^128 has no part 1 answer
+    /// (the roll count does not fit), but its one universe still has a
+    /// winner. Every turn moves `2^64 − 1` spaces: on a board of 1 each
+    /// pawn scores 1 a turn, so player 1 gets there first; on a board of 2
+    /// (an odd move) each pawn swaps spaces every turn, so from spaces 2
+    /// and 1 the players score `1, 3, 4, 6, ...` and `2, 3, 5, 6, ...`,
+    /// and a target of `3m + 2` (such as `2^64 − 2`) is reached by player
+    /// 2 on turn `2m + 1`, when player 1 has `3m + 1`. Each game lasts
+    /// about 2^64 turns a player.
+    #[test]
+    fn a_one_faced_game_past_2_to_the_128_rolls_is_still_won() {
+        let games = [
+            ("Player 1 starting position: 1\nPlayer 2 starting position: 1\n", 1, u64::MAX, 0),
+            ("Player 1 starting position: 2\nPlayer 2 starting position: 1\n", 2, u64::MAX - 1, 1),
+        ];
+        for (input, board, target, winner) in games {
+            let starts = Starts::parse(input).unwrap();
+            let rules = DiceRules { board, target, faces: 1, rolls: u64::MAX };
+            assert_eq!(
+                crate::play_deterministic(&starts, &rules).unwrap_err(),
+                RulesError::TooManyRolls.into()
+            );
+            let mut wins = vec![Universes::from(0_u64); 2];
+            wins[winner] = Universes::from(1_u64);
+            for engine in [DiracEngine::Memo, DiracEngine::PerPlayer] {
+                let outcome = play_dirac(&starts, &rules, engine).unwrap();
+                assert_eq!((outcome.winner, &outcome.wins), (winner, &wins), "{rules} {engine}");
+                let counted = count_wins::<u64>(&starts, &rules, engine).unwrap();
+                assert_eq!(into_universes(counted), wins, "{rules} {engine}");
+            }
         }
     }
 

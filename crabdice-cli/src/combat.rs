@@ -76,7 +76,7 @@ pub fn run(
         if !output.wants(number) {
             continue;
         }
-        let label = format!("{} part {number}", source.name);
+        let label = format!("{}: part {number}", source.name);
         // Part 1 was answered if part 2 stops at a limit: say how to get
         // its answer alone, as nothing is printed when a part fails.
         let alone = number == 2 && output.wants(1);
@@ -369,12 +369,12 @@ mod tests {
     #[test]
     fn the_memory_limit_is_named_with_the_options_that_reach_it() {
         let error = Exhausted::Memory { limit: crabdice::STATE_MEMORY, played: 131_072 };
-        let Failure::Error(report) = exhausted("deal.txt part 2", &error, false) else {
+        let Failure::Error(report) = exhausted("deal.txt: part 2", &error, false) else {
             panic!("an error to show")
         };
         assert_eq!(
             report.to_string(),
-            "deal.txt part 2: gave up after 131072 rounds: the states the literal engine keeps \
+            "deal.txt: part 2: gave up after 131072 rounds: the states the literal engine keeps \
              need more than 2 GiB"
         );
         let help = report.help().map(|help| help.to_string()).unwrap_or_default();
@@ -385,12 +385,12 @@ mod tests {
         assert!(!help.contains("--json"), "{help}");
         // Games nested deep stop every engine, with the same remedy.
         let error = Exhausted::Nesting { limit: 1 << 20, played: 0 };
-        let Failure::Error(report) = exhausted("deal.txt part 2", &error, false) else {
+        let Failure::Error(report) = exhausted("deal.txt: part 2", &error, false) else {
             panic!("an error to show")
         };
         assert_eq!(
             report.to_string(),
-            "deal.txt part 2: gave up after 0 rounds: the decks of sub-games nested inside each \
+            "deal.txt: part 2: gave up after 0 rounds: the decks of sub-games nested inside each \
              other need more than 1 MiB"
         );
         let help = report.help().map(|help| help.to_string()).unwrap_or_default();

@@ -722,7 +722,7 @@ mod combat {
             .stdout("")
             .stderr(
                 predicate::str::contains(
-                    "examples/combat.txt part 2: gave up after 0 rounds: the states the literal \
+                    "examples/combat.txt: part 2: gave up after 0 rounds: the states the literal \
                      engine keeps need more than 100 bytes",
                 )
                 .and(predicate::str::contains("raise the limit with --max-memory")),
@@ -757,7 +757,7 @@ mod combat {
             .code(1)
             .stdout("")
             .stderr(predicate::str::contains(format!(
-                "{deal} part 2 (counting the games for --json): gave up at round 61, past the \
+                "{deal}: part 2 (counting the games for --json): gave up at round 61, past the \
                  limit of 60 rounds"
             )));
         // Part 1 (39 rounds) is answered within the limit; the count of
@@ -806,7 +806,7 @@ mod combat {
         assert!(json["part2"]["games"].is_null() && json["part2"]["max_depth"].is_null());
         let note = String::from_utf8(output.stderr).unwrap();
         assert!(
-            note.contains("<stdin> part 2 (counting the games for --json): stopped after 10 s")
+            note.contains("<stdin>: part 2 (counting the games for --json): stopped after 10 s")
         );
         assert!(note.contains("give --max-time SECONDS to count for longer"), "{note}");
         // A time limit of the user's own stops the run, and says how to have

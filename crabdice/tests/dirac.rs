@@ -393,6 +393,75 @@ mod dirac {
         assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
     }
 
+    /// A game that neither repeats within 20 million turns nor can be
+    /// swept or blocked is played for a billion turns when the die's offset
+    /// moves by at most a 32nd of its faces a turn, else 200 million (the
+    /// documented limits of `play_deterministic`); a target of 10^12 on
+    /// 1000 spaces needs two billion turns at least, so it is refused at
+    /// once, naming the limit. On a die of 999,999,937 faces, two players
+    /// rolling 15,624,999 times move the offset by 31,249,998, 32 of which
+    /// are 999,999,936, within the die; 15,625,000 rolls move it 31,250,000,
+    /// 32 of which pass it.
+    #[test]
+    fn a_game_too_long_to_play_is_refused_naming_the_turns_it_may_be_played_for() {
+        let rules =
+            DiceRules { board: 1000, target: 1_000_000_000_000, faces: 999_999_937, rolls: 3 };
+        for (rolls, limit) in
+            [(3, 1_000_000_000), (15_624_999, 1_000_000_000), (15_625_000, 200_000_000)]
+        {
+            let rules = DiceRules { rolls, ..rules };
+            let err = play_deterministic(&starts(&[4, 8]), &rules).unwrap_err();
+            assert_eq!(err, RulesError::PeriodTooLong { limit }.into(), "{rules}");
+        }
+    }
+
+    /// On a board of `(2^64 + 5) / 3` spaces a die of 3 faces rolled once a
+    /// turn moves each of two pawns 6 spaces every 3 turns, so each comes
+    /// back after `3 × board = 2^64 + 5` turns: a period past 64 bits, far
+    /// too long to learn, not one of 5 turns (its length wrapped to 64
+    /// bits). No pawn comes round the board before 10^12 points: against
+    /// rolling one by one, and a Python simulation's answer (player 2 wins
+    /// after 1,999,992 rolls, player 1 at 999,996,666,664).
+    #[test]
+    fn a_period_of_2_to_the_64_plus_5_turns_is_not_taken_for_5() {
+        let rules = DiceRules {
+            board: 6_148_914_691_236_517_207,
+            target: 1_000_000_000_000,
+            faces: 3,
+            rolls: 1,
+        };
+        check_deterministic(&[4, 8], &rules, roll_by_roll(&[4, 8], &rules));
+        let outcome = play_deterministic(&starts(&[4, 8]), &rules).unwrap();
+        assert_eq!(outcome.answer, 1_999_985_333_354_666_688_u64);
+    }
+
+    /// Blocks follow the pawns "as long as the blocks of all players add
+    /// up to at most 20 million turns": a die of 20 million faces rolled
+    /// once a turn by two players comes back to each player's offset after
+    /// 10 million of its turns, exactly 20 million in all. On 997 spaces,
+    /// too many to sweep and not a divisor of the die, a target of 10^18 is
+    /// too far to play and the periods too long to learn: only blocks
+    /// answer it. It ends as a game must: the winner just past the target,
+    /// the other short of it.
+    #[test]
+    fn blocks_of_exactly_20_million_turns_in_all_are_followed() {
+        let rules = DiceRules {
+            board: 997,
+            target: 1_000_000_000_000_000_000,
+            faces: 20_000_000,
+            rolls: 1,
+        };
+        let outcome = play_deterministic(&starts(&[4, 8]), &rules).unwrap();
+        let target = u128::from(rules.target);
+        let (winner, scores) = (outcome.winner, outcome.scores());
+        assert!(scores[winner] >= target && scores[winner] < target + 997, "{scores:?}");
+        assert!(scores[1 - winner] < target, "{scores:?}");
+        // Every turn scores 1 to 997, and rolls once.
+        let total: u128 = scores.iter().sum();
+        assert!(outcome.turns <= total && total <= 997 * outcome.turns);
+        assert_eq!(outcome.rolls, outcome.turns);
+    }
+
     // ---------------------------------------------------------------------------
     // The Dirac game: engines and count types agree
     // ---------------------------------------------------------------------------

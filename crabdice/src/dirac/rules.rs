@@ -1254,4 +1254,63 @@ mod tests {
         assert_eq!(DiceRules { board: 4, ..DiceRules::dirac() }.distinct_moves(), 4);
         assert_eq!(DiceRules { faces: u64::MAX, ..DiceRules::dirac() }.distinct_moves(), 10);
     }
+
+    /// Live cells are chosen over the table "unless estimated at twice the
+    /// table's work or more": at exactly twice, the table.
+    #[test]
+    fn live_cells_estimated_at_exactly_twice_the_tables_work_are_not_chosen() {
+        assert!(OVER_TABLE.prefers_live(1000, 1999));
+        assert!(!OVER_TABLE.prefers_live(1000, 2000));
+        assert!(!OVER_TABLE.prefers_live(1000, 2001));
+        let (table, live) = (Ok(1000), Ok(2000));
+        assert_eq!(DiceRules::prefer_live(table, live, OVER_TABLE), Ok(false));
+    }
+
+    /// Combining `P` players' counts takes `⌈log₂ P⌉` levels of products
+    /// (as `estimate_interleave` documents): one for two players, two for
+    /// three or four, three for five to eight, four for nine. Over ten
+    /// turns of the puzzle's die (60 bits, one word a count), the estimate
+    /// is then the documented sums.
+    #[test]
+    fn combining_the_players_counts_takes_the_ceiling_of_log2_players_levels() {
+        let rules = DiceRules::dirac();
+        for (players, levels) in [(2_usize, 1_u128), (3, 2), (4, 2), (5, 3), (8, 3), (9, 4)] {
+            let count = players as u128;
+            // One word a count: `P` words a product.
+            let product = count;
+            let wins = count * (product + 1);
+            let trees = product * 2 * (levels + 2);
+            let turn = product * product * (levels + 2) + count * 256;
+            assert_eq!(
+                rules.estimate_interleave(players, 10, 1),
+                (wins + trees, turn * 10),
+                "{players} players"
+            );
+        }
+    }
+
+    /// The module documentation's measurement: five players on 2048 spaces
+    /// to 2000 points in 256-bit words took 452 MB, "estimated 460": the
+    /// two tables at the widest, the narrower copy and the other player's
+    /// table while they widen, and the kernel's rows. Forty turns of 27
+    /// universes (5 bits each) are 200 bits: 256-bit words.
+    #[test]
+    fn the_word_engines_tables_are_estimated_as_measured() {
+        let rules = DiceRules { board: 2048, target: 2000, faces: 3, rolls: 3 };
+        assert_eq!(rules.word_limbs(40), Some(4));
+        let (words, _) = rules.estimate_turns(5, 40, Counting::Words);
+        let megabytes = (words * 8 + 500_000) / 1_000_000;
+        assert_eq!(megabytes, 460, "{words} words");
+    }
+
+    /// The longest game is worked out for boards and targets of up to 2²⁴
+    /// cells, that many included. On a board of one space every landing
+    /// scores 1, so a game lasts exactly `target` turns.
+    #[test]
+    fn the_longest_game_is_worked_out_up_to_exactly_its_cell_limit() {
+        let at_limit = DiceRules { board: 1, target: 1 << 24, ..DiceRules::dirac() };
+        assert_eq!(at_limit.longest_game(&[1]), Some(1 << 24));
+        let past = DiceRules { target: (1 << 24) + 1, ..at_limit };
+        assert_eq!(past.longest_game(&[1]), None);
+    }
 }

@@ -116,8 +116,8 @@ impl Counts {
 ///
 /// A player whose counts outgrow 1024 bits is counted again in big
 /// integers: in big-integer cells, or over live cells (module `live`) if
-/// those are refused by `limits` or estimated at twice the live cells' work
-/// or more ([`OVER_CELLS`]). All such players are counted after the others,
+/// those are refused by `limits` or estimated at more than twice the live
+/// cells' work ([`OVER_CELLS`]). All such players are counted after the others,
 /// at once on as many cores as their tables fit `limits` together.
 pub(crate) fn play(
     starts: &[u64],

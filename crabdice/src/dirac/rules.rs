@@ -130,7 +130,7 @@ pub(crate) struct Margin {
 pub(crate) const OVER_TABLE: Margin = Margin { live: 1, other: 2 };
 
 /// Live cells against big-integer cells, once counts outgrow 1024 bits:
-/// chosen when estimated at half the cells' work or less. Both count in
+/// chosen when estimated at less than half the cells' work. Both count in
 /// big integers, so the estimates are about as loose (measured: 1.5 to 5
 /// × 10⁹ estimated operations a second each); live cells estimated at 1.6
 /// to 1.9 times less ran from 1.35 times slower to 3 times faster.

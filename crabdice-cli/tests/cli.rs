@@ -889,6 +889,22 @@ mod combat {
             .stderr(predicate::str::contains("line 1, column 29: `x` is not a starting position"));
     }
 
+    /// `games` and `max_depth` are part 2's alone (the spec's JSON fields):
+    /// part 1 has no sub-games, and has neither key even when the literal
+    /// engine, which counts the games it plays, is the one that played it.
+    #[test]
+    fn json_gives_games_and_max_depth_for_part_2_only_whatever_the_engine() {
+        for engine in ["fast", "literal", "all"] {
+            let args = ["combat", "examples/combat.txt", "--json", "--engine", engine];
+            let value = json(&args);
+            let (one, two) = (&value["part1"], &value["part2"]);
+            assert_eq!((one.get("games"), one.get("max_depth")), (None, None), "{engine}: {one}");
+            assert_eq!((two["games"].as_u64(), two["max_depth"].as_u64()), (Some(5), Some(2)));
+            let alone = json(&[&args[..], &["--part", "1"]].concat());
+            assert_eq!(alone["part1"].get("games"), None, "{engine}: {alone}");
+        }
+    }
+
     #[test]
     fn json_reports_every_combat_field() {
         let value = json(&["combat", "examples/combat.txt", "--json"]);

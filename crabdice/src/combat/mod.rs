@@ -729,4 +729,37 @@ mod tests {
         assert_eq!(in_units((1 << 20) + 1), "1.0 MiB");
         assert_eq!(in_units(usize::MAX), "15.9 EiB");
     }
+
+    /// Games in progress may hold exactly [`Limits::max_state_memory`]:
+    /// only a byte more stops the game ("more than the limit").
+    #[test]
+    fn games_in_progress_may_hold_exactly_the_memory_limit() {
+        let mut quiet = |_| {};
+        let limits = Limits { max_state_memory: 1000, ..Limits::default() };
+        let budget = Budget::new(limits, &mut quiet);
+        let (mut held, mut counted) = (Held::default(), 0);
+        held.recount(&mut counted, 1000);
+        assert!(held.check(&budget).is_ok());
+        held.recount(&mut counted, 1001);
+        assert!(matches!(held.check(&budget), Err(Exhausted::Nesting { limit: 1000, .. })));
+    }
+
+    /// A round limit that falls on a progress report still allows its last
+    /// round: exactly [`Limits::max_rounds`] rounds are played, and the one
+    /// after them is refused.
+    #[test]
+    fn a_round_limit_on_a_progress_report_allows_exactly_its_rounds() {
+        let limit = 2 * PROGRESS_INTERVAL;
+        let mut reports = Vec::new();
+        {
+            let mut progress = |played| reports.push(played);
+            let mut budget =
+                Budget::new(Limits { max_rounds: limit, ..Limits::default() }, &mut progress);
+            for _ in 0..2 {
+                assert!(budget.spend(PROGRESS_INTERVAL).is_ok());
+            }
+            assert_eq!(budget.spend(1), Err(Exhausted::Rounds { limit, played: limit + 1 }));
+        }
+        assert_eq!(reports, [PROGRESS_INTERVAL, limit]);
+    }
 }

@@ -512,6 +512,20 @@ mod tests {
     }
 
     #[test]
+    fn keys_of_exactly_64_bits_are_packed_into_64_bits() {
+        // 2^32 cells for each of two players, or 2^16 for each of four:
+        // 2^64 states, keys 0 to 2^64 − 1, which fit a u64. One more
+        // point of target, and they do not.
+        let limits = DiracLimits::default();
+        for (players, side) in [(2, 1 << 16), (4, 1 << 8)] {
+            let rules = DiceRules { board: side, target: side, ..DiceRules::dirac() };
+            assert_eq!(Layout::of(players, &rules, &limits), Layout::Packed64, "{players}");
+            let past = DiceRules { target: side + 1, ..rules };
+            assert_eq!(Layout::of(players, &past, &limits), Layout::Packed128, "{players}");
+        }
+    }
+
+    #[test]
     fn the_path_counts_against_the_memory_limit() {
         // 300 players scoring 1 a turn to 60 points: one universe, walked
         // 17,701 states deep before any is solved, each on the path with
@@ -544,6 +558,18 @@ mod tests {
     }
 
     #[test]
+    fn a_score_past_2_to_the_64_wins_rather_than_wrapping() {
+        // Board and target 2^64 − 1, a one-faced die rolled 3 times: from
+        // 2^64 − 5 each pawn lands on 2^64 − 2 (one point short), then
+        // player 1 lands on 2 and passes 2^64 − 1 points, and wins.
+        let max = u64::MAX;
+        let rules = DiceRules { board: max, target: max, faces: 1, rolls: 3 };
+        let limits = DiracLimits::default();
+        let all = wins::<u64>(&[max - 4, max - 4], &rules, 1 << 10, &limits, &Cell::new(0));
+        assert_eq!(all.unwrap(), [1, 0]);
+    }
+
+    #[test]
     fn the_memo_stops_at_the_dirac_limits() {
         // A die rolled 500 times: counts of 800 bits, in big integers.
         let rules = DiceRules { rolls: 500, ..DiceRules::dirac() };
@@ -565,6 +591,35 @@ mod tests {
             assert!(words > limits.max_table_words || work > limits.max_work);
             assert!(words <= 2 * limits.max_table_words.min(1 << 40), "{words}");
         }
+    }
+
+    #[test]
+    fn the_memo_stores_up_to_exactly_its_word_limit() {
+        // Each refusal names the words the walk would have stored: raised
+        // to them, the limit lets the walk on, until it finishes at exactly
+        // the most words it ever stores, and is refused one word short.
+        let rules = DiceRules { target: 15, ..DiceRules::dirac() };
+        let unbounded = DiracLimits::unbounded();
+        let within = |max_table_words| {
+            let limits = DiracLimits { max_table_words, ..unbounded };
+            wins::<u64>(&[4, 8], &rules, 1 << 20, &limits, &Cell::new(0))
+        };
+        let mut limit = 0;
+        let most = loop {
+            match within(limit) {
+                Ok(_) => break limit,
+                Err(DiceError::Rules(RulesError::MemoPastLimits { words, .. })) => {
+                    assert!(words > limit, "refused {words} words within {limit}");
+                    limit = words;
+                }
+                Err(other) => panic!("{other}"),
+            }
+        };
+        assert_eq!(within(most).unwrap(), within(u128::MAX).unwrap());
+        assert!(matches!(
+            within(most - 1),
+            Err(DiceError::Rules(RulesError::MemoPastLimits { words, .. })) if words == most
+        ));
     }
 
     #[test]

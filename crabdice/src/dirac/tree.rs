@@ -156,6 +156,7 @@ pub(crate) fn walk<C: Count>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::DiracLimits;
     use super::*;
 
     #[test]
@@ -169,9 +170,45 @@ mod tests {
     }
 
     #[test]
+    fn the_walk_goes_on_up_to_exactly_its_limit() {
+        // The coin game above, by hand: player 1's flips (2 roll nodes),
+        // player 2's after a flip of 2 (2 more), and player 1's after two
+        // flips of 2 (2 more): 6 in all.
+        let rules = DiceRules { board: 2, target: 2, faces: 2, rolls: 1 };
+        let (wins, visited) = walk::<u64>(&[1, 1], &rules, 6).unwrap();
+        assert_eq!((wins, visited), (vec![3, 1], 6));
+        let err = walk::<u64>(&[1, 1], &rules, 5).unwrap_err();
+        assert_eq!(err, RulesError::TreeTooLarge { limit: 5 }.into());
+    }
+
+    #[test]
+    fn a_turn_counted_beforehand_is_never_cut_short_at_the_limit() {
+        // Two flips of a coin a turn, target 1: player 1 wins on its first
+        // turn, whose tree has 2 + 2 × 2 = 6 roll nodes. A limit equal to
+        // a part of the turn (the first flip's 2) is still passed.
+        let rules = DiceRules { board: 10, target: 1, faces: 2, rolls: 2 };
+        let alone = super::super::alone::play(&[1, 1], &rules, &DiracLimits::default()).unwrap();
+        assert_eq!(walk::<u64>(&[1, 1], &rules, 6).unwrap(), (vec![4, 0], 6));
+        assert_eq!(rolls(&alone, &rules, 6), Some(6));
+        for limit in 0..6 {
+            assert_eq!(rolls(&alone, &rules, limit), None, "limit {limit}");
+        }
+    }
+
+    #[test]
     fn the_walk_stops_at_its_limit() {
         let err = wins::<u64>(&[4, 8], &DiceRules::dirac(), 10_000).unwrap_err();
         assert_eq!(err, RulesError::TreeTooLarge { limit: 10_000 }.into());
+    }
+
+    #[test]
+    fn a_score_past_2_to_the_64_wins_rather_than_wrapping() {
+        // Board and target 2^64 − 1, a one-faced die rolled 3 times: from
+        // 2^64 − 5 each pawn lands on 2^64 − 2 (one point short), then
+        // player 1 lands on 2 and passes 2^64 − 1 points, and wins.
+        let max = u64::MAX;
+        let rules = DiceRules { board: max, target: max, faces: 1, rolls: 3 };
+        assert_eq!(walk::<u64>(&[max - 4, max - 4], &rules, 100).unwrap(), (vec![1, 0], 9));
     }
 
     #[test]

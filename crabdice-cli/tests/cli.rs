@@ -7,10 +7,15 @@ use std::process::Stdio;
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+/// `crabdice`, run from the workspace's root, killed if it runs past two
+/// minutes (every test's command takes well under a second): a run that
+/// would never end fails its test, as a killed process has no exit code to
+/// match, instead of hanging the test run.
 fn crabdice() -> Command {
     let mut cmd = Command::cargo_bin("crabdice").unwrap();
     cmd.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     cmd.env("NO_COLOR", "1");
+    cmd.timeout(std::time::Duration::from_mins(2));
     cmd
 }
 

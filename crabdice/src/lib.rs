@@ -28,6 +28,11 @@ mod arith;
 pub mod combat;
 mod cores;
 mod count;
+// The integration tests' watchdog, for the unit tests that play games to
+// their end too.
+#[cfg(test)]
+#[path = "../tests/deadline/mod.rs"]
+mod deadline;
 mod detect;
 pub mod dirac;
 mod error;

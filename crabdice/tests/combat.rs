@@ -2,11 +2,12 @@
 //! against the literal reference engine in `reference/` on exhaustive and
 //! random deals.
 
+mod deadline;
 mod reference;
 mod seeded;
 
 mod combat {
-    use super::{reference, seeded};
+    use super::{deadline, reference, seeded};
 
     use crabdice::{
         Deal, End, Limits, NoTrace, Player, Report, Variant, count_games, play, play_observed,
@@ -36,8 +37,9 @@ mod combat {
 
     /// [`check`], given the reference's recursive outcome already played.
     fn check_with(one: &[u64], two: &[u64], recursive: &RefOutcome) {
-        let d = deal(one, two);
         let what = format!("{one:?} / {two:?}");
+        let _deadline = deadline::Deadline::new(&what);
+        let d = deal(one, two);
         let plain = reference::plain(one, two);
         assert_plain(one, two, &plain, &format!("plain {what}"));
         assert_report(
@@ -117,6 +119,7 @@ mod combat {
         ] {
             let d = deal(one, two);
             let what = format!("{one:?} / {two:?}");
+            let _deadline = deadline::Deadline::new(&what);
             assert_matches(
                 &play(&d, Variant::Recursive).unwrap(),
                 &reference::recursive(one, two),
@@ -155,6 +158,7 @@ mod combat {
             ],
         );
         for ((one, two), score, rounds) in [(first, 89492, 368), (second, 8828, 26335)] {
+            let _deadline = deadline::Deadline::new(&format!("{one:?} / {two:?}"));
             let outcome = play(&deal(&one, &two), Variant::Recursive).unwrap();
             assert_eq!((outcome.score, outcome.rounds), (Some(score), rounds));
             check(&one, &two);
@@ -174,6 +178,7 @@ mod combat {
         let mut nested = 0;
         for _ in 0..300 {
             let (one, two) = puzzle_deals(8).new_tree(&mut runner).unwrap().current();
+            let _deadline = deadline::Deadline::new(&format!("{one:?} / {two:?}"));
             let d = deal(&one, &two);
             let mut log = crabdice::PuzzleLog::new(Vec::new(), Variant::Recursive);
             play_observed(&d, Variant::Recursive, &mut log).unwrap();
@@ -339,6 +344,7 @@ mod combat {
     /// Checks the plain engine, with its final decks and by its score alone,
     /// against the reference's `expected` outcome.
     fn assert_plain(one: &[u64], two: &[u64], expected: &RefOutcome, what: &str) {
+        let _deadline = deadline::Deadline::new(what);
         let d = deal(one, two);
         assert_matches(&play(&d, Variant::Plain).unwrap(), expected, what);
         assert_eq!(winning_score(&d, Variant::Plain).unwrap(), expected.score, "{what}");
@@ -592,6 +598,7 @@ mod combat {
         let (one, two) = seeded::decks(200, 7);
         let lift = |deck: Vec<u64>| deck.into_iter().map(|c| c + 1000).collect::<Vec<u64>>();
         let big = deal(&lift(one), &lift(two));
+        let _deadline = deadline::Deadline::new("200 + 200 cards above 1000");
         let fast = play(&big, Variant::Recursive).unwrap();
         assert!(fast.rounds > 2000, "{} rounds", fast.rounds);
         let state = 400 * 8;
@@ -762,6 +769,7 @@ mod combat {
         for values in sets.into_iter().chain([&[2, 14, 19, 29, 43][..]]) {
             all_deals(values, &mut |one, two| {
                 check(one, two);
+                let _deadline = deadline::Deadline::new(&format!("{one:?} / {two:?}"));
                 deals += 1;
                 let d = deal(one, two);
                 let repeated = play(&d, Variant::Recursive).unwrap().end == End::Repetition;
@@ -930,6 +938,7 @@ mod combat {
 
         #[test]
         fn cards_are_conserved_and_plain_equals_recursive_without_sub_games((one, two) in deals(12)) {
+            let _deadline = deadline::Deadline::new(&format!("{one:?} / {two:?}"));
             let d = deal(&one, &two);
             let mut all: Vec<u64> = one.iter().chain(&two).copied().collect();
             all.sort_unstable();
@@ -1044,6 +1053,7 @@ mod combat {
                 deck.into_iter().map(|c| if c <= 12 { c } else { c + 1000 }).collect()
             };
             let (one, two) = (lift(one), lift(two));
+            let _deadline = deadline::Deadline::new(&format!("wide #{seed}"));
             let expected = reference::recursive(&one, &two);
             assert!(expected.games > 1, "seed {seed} starts sub-games");
             let d = deal(&one, &two);

@@ -1557,6 +1557,7 @@ mod tests {
         speculate_after: u64,
         remember_after: u64,
     ) -> Outcome {
+        let _deadline = crate::deadline::Deadline::new(&format!("{deal:?}"));
         let mut quiet = |_| {};
         let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);
         budget.speculate_after = speculate_after;
@@ -1717,6 +1718,7 @@ mod tests {
             if !deal.can_recurse() {
                 continue; // Played in passes, without anchors.
             }
+            let _deadline = crate::deadline::Deadline::new(&format!("{deal:?}"));
             let mut quiet = |_| {};
             let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);
             budget.quiet = 0;

@@ -521,6 +521,7 @@ mod tests {
     /// The walk's count with `tuning`, and how many games it played again
     /// and recalled.
     fn walk(deal: &Deal, tuning: Tuning) -> (GameCount, u64, u64) {
+        let _deadline = crate::deadline::Deadline::new(&format!("{deal:?}"));
         let mut quiet = |_| {};
         let mut budget = Budget::new(Limits::default(), &mut quiet);
         let labelled = deal.labelled();
@@ -531,6 +532,7 @@ mod tests {
 
     /// The literal engine's count, which stores every state.
     fn literal(deal: &Deal) -> GameCount {
+        let _deadline = crate::deadline::Deadline::new(&format!("{deal:?}"));
         let report = super::super::play_observed(deal, Variant::Recursive, &mut NoTrace).unwrap();
         GameCount { games: report.games.into(), max_depth: report.max_depth }
     }

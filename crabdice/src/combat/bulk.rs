@@ -1074,13 +1074,14 @@ fn play_ahead<S: Slots, const SUB_GAMES: bool>(
         next_look: u64::MAX,
         after: u64::MAX,
     };
+    let recall = Recall::for_deal(decks[0].len() + decks[1].len(), budget.max_memory);
     let mut ctx = Context {
         need,
         budget: &mut budget,
         scratch: Default::default(),
         spec: Some(spec),
         held: Held::default(),
-        recall: Recall::default(),
+        recall,
     };
     let cards = decks[0].len() + decks[1].len();
     let mut level = Level::<S>::holding(decks[0].iter().copied(), decks[1].iter().copied(), cards);
@@ -1371,16 +1372,10 @@ fn solve_with<S: Slots, const SUB_GAMES: bool, A: Answer>(
     let too_small = cards < speculate::SPECULATE_FROM_CARDS;
     if !SUB_GAMES || budget.speculate_after == u64::MAX || too_deep || too_small {
         let scratch = [Vec::new(), Vec::new()];
+        let recall = Recall::for_deal(cards, budget.max_memory);
         return play_deal::<S, SUB_GAMES, A>(
             labelled,
-            Context {
-                need: &need,
-                budget,
-                scratch,
-                spec: None,
-                held: Held::default(),
-                recall: Recall::default(),
-            },
+            Context { need: &need, budget, scratch, spec: None, held: Held::default(), recall },
         );
     }
     speculating::<S, SUB_GAMES, A>(labelled, budget, &need, &Arc::new(Shared::new()))
@@ -1426,14 +1421,8 @@ fn speculating<S: Slots, const SUB_GAMES: bool, A: Answer>(
         next_look: after,
         after,
     };
-    let ctx = Context {
-        need,
-        budget,
-        scratch,
-        spec: Some(spec),
-        held: Held::default(),
-        recall: Recall::default(),
-    };
+    let recall = Recall::for_deal(labelled.cards_in_deal(), budget.max_memory);
+    let ctx = Context { need, budget, scratch, spec: Some(spec), held: Held::default(), recall };
     let answer = play_deal::<S, SUB_GAMES, A>(labelled, ctx);
     drop(finish);
     if let Some(helper) = helper.take()
@@ -1648,7 +1637,7 @@ mod tests {
                         scratch: Default::default(),
                         spec: Some(spec),
                         held: Held::default(),
-                        recall: Recall::default(),
+                        recall: Recall::for_deal(8, usize::MAX),
                     };
                     shared_winner::<ByteRing<Values>, true>(&mut ctx, &mut vec![level], 0, drawn)
                 });

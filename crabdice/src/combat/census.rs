@@ -42,8 +42,12 @@
 //! the fast engine skips can be long: on some 50 + 50 card deals the same
 //! sub-game of 70 cards, with tens of thousands of games below it, comes up
 //! again and again. Games that took at least 2^15 rounds, their sub-games'
-//! included, are remembered by deal (up to 2^18 cards of keys, 1 MiB), and a
-//! sub-game dealt the same cards again takes its counts from there.
+//! included, are remembered by deal, and a sub-game dealt the same cards
+//! again takes its counts from there. The keys hold at most as many cards
+//! as the fast engine's table of long sub-games does
+//! ([`recall::most_cards`]: 2^18, 1 MiB of `u32`, on a deal of up to 1,024
+//! cards, and room for one deal at every level of the deepest nesting on a
+//! larger one).
 //!
 //! Sub-games are frames on an explicit stack, so deep nesting cannot
 //! overflow the thread's stack; frames and their buffers are reused.
@@ -51,7 +55,7 @@
 use rustc_hash::FxHashMap;
 
 use super::deal::Labelled;
-use super::recall::{MOST_CARDS, REMEMBER_AFTER};
+use super::recall::{self, REMEMBER_AFTER};
 use super::seesaw;
 use super::stacks::Stacks;
 use super::{Budget, Deal, Exhausted, Held, Limits, Player, Variant};
@@ -260,7 +264,7 @@ struct Tuning {
 impl Tuning {
     /// Games are remembered past as many rounds as the fast engine's
     /// sub-games are ([`REMEMBER_AFTER`]), and within as many cards of keys
-    /// ([`MOST_CARDS`], 1 MiB of `u32`).
+    /// ([`recall::most_cards`]: 1 MiB of `u32` on a puzzle-sized deal).
     const DEFAULT: Self = Self { look: 1, space: 1, watch: 16, remember: REMEMBER_AFTER };
 }
 
@@ -293,8 +297,10 @@ struct Walk<'a, 'b> {
     /// Games that took long, by deal: who won, the games they played and
     /// how deeply those nested below them.
     remembered: FxHashMap<Box<[u32]>, (Player, Natural, u32)>,
-    /// Cards held by the keys of `remembered`.
+    /// Cards held by the keys of `remembered`, and most they may hold
+    /// ([`recall::most_cards`], set when the walk runs).
     remembered_cards: usize,
+    most_cards: usize,
     /// Room to build a key.
     key: Vec<u32>,
     /// Games played again for their exact length, and games recalled.
@@ -314,6 +320,7 @@ impl<'a, 'b> Walk<'a, 'b> {
             spare: Vec::new(),
             remembered: FxHashMap::default(),
             remembered_cards: 0,
+            most_cards: recall::MOST_CARDS,
             key: Vec::new(),
             replayed: 0,
             recalled: 0,
@@ -337,6 +344,7 @@ impl<'a, 'b> Walk<'a, 'b> {
     }
 
     fn run(&mut self, budget: &mut Budget<'_>) -> Result<GameCount, Exhausted> {
+        self.most_cards = recall::most_cards(self.labelled.cards_in_deal(), budget.max_memory);
         let decks = [Player::One, Player::Two].map(|p| self.labelled.deck(p).collect::<Vec<_>>());
         self.push(&decks[0], &decks[1], budget)?;
         let mut scratch: [Vec<u32>; 2] = Default::default();
@@ -349,7 +357,7 @@ impl<'a, 'b> Walk<'a, 'b> {
                 let mut frame = self.stack.pop().unwrap_or_default();
                 let games = std::mem::take(&mut frame.games);
                 let depth = self.stack.len() as u32;
-                if frame.work >= self.tuning.remember && self.remembered_cards < MOST_CARDS {
+                if frame.work >= self.tuning.remember && self.remembered_cards < self.most_cards {
                     let [one, two] = &frame.dealt;
                     self.remembered_cards += frame.cards() + 1;
                     let below = frame.deepest - depth;

@@ -25,8 +25,17 @@
 //! its deal copied and looked up. `fast.md` ("Remembering long sub-games")
 //! has the measurements.
 //!
-//! Memory stays bounded: past [`MOST_CARDS`] cards of keys, no more deals
-//! are remembered.
+//! Memory stays bounded by the deal: past [`most_cards`] cards of keys, no
+//! more deals are remembered. That is room for one deal at every level of
+//! the deepest nesting the deal allows, so that a deal built to start the
+//! same sub-game again at every level keeps them all: a sub-game has at
+//! least two cards fewer than the game that started it, so sub-games
+//! nested inside each other on a deal of `n` cards hold at most `n − 2 +
+//! n − 4 + …`, about `n² / 4` cards in all. A fixed `2^18` cards (1 MiB)
+//! was too few past deals of about 1,000 cards: such a deal nested 400 deep
+//! on 1,610 cards needs 320,000 cards of keys, and with only `2^18` its
+//! work doubled again at every level that did not fit (it never ended; it
+//! now takes about a second).
 
 use rustc_hash::FxHashMap;
 
@@ -40,9 +49,22 @@ use super::speculate::Key;
 /// about 50 each.
 pub(super) const REMEMBER_AFTER: u64 = 1 << 15;
 
-/// Most cards the remembered deals may hold together (the census's table
-/// of long games, module `census`, keeps to the same).
+/// Fewest cards the remembered deals may hold together, whatever the deal
+/// ([`most_cards`]): 1 MiB of `u32`.
 pub(super) const MOST_CARDS: usize = 1 << 18;
+
+/// Most cards the remembered deals may hold together on a deal of `cards`
+/// cards, within a memory limit of `max_memory` bytes
+/// ([`Limits::max_state_memory`](super::Limits::max_state_memory)): the
+/// `n² / 4` of every level's deal (see the module's doc), at least
+/// [`MOST_CARDS`], and past that at most an eighth of the memory limit in
+/// 4-byte cards. The census's table of long games (module `census`) keeps
+/// to the same. A puzzle-sized deal keeps [`MOST_CARDS`]: only deals of
+/// more than 1,024 cards have room for more.
+pub(super) fn most_cards(cards: usize, max_memory: usize) -> usize {
+    let nested = (cards / 2).saturating_mul(cards / 2);
+    MOST_CARDS.max(nested.min(max_memory / 32))
+}
 
 /// Bits in the filter: a deal that is not remembered passes it about as
 /// often as one bit in `FILTER_BITS / remembered` is set.
@@ -56,16 +78,21 @@ pub(super) struct Recall<C> {
     winners: FxHashMap<Key<C>, usize>,
     /// Cards held by the keys of `winners`.
     cards: usize,
+    /// Most cards the keys may hold ([`most_cards`]).
+    most: usize,
     /// The fewest cards of a remembered deal (`usize::MAX` while none is).
     fewest: usize,
 }
 
-impl<C> Default for Recall<C> {
-    fn default() -> Self {
+impl<C> Recall<C> {
+    /// An empty table for a deal of `cards` cards within a memory limit of
+    /// `max_memory` bytes (see [`most_cards`]).
+    pub(super) fn for_deal(cards: usize, max_memory: usize) -> Self {
         Self {
             filter: [0; FILTER_BITS / 64],
             winners: FxHashMap::default(),
             cards: 0,
+            most: most_cards(cards, max_memory),
             fewest: usize::MAX,
         }
     }
@@ -106,7 +133,7 @@ impl<C: Label> Recall<C> {
     /// table is full.
     pub(super) fn remember(&mut self, key: Key<C>, winner: usize) {
         let sizes = key.sizes();
-        if self.cards + sizes[1] > MOST_CARDS {
+        if self.cards + sizes[1] > self.most {
             return;
         }
         let slot = Self::slot(sizes, key.highest());
@@ -127,7 +154,7 @@ mod tests {
 
     #[test]
     fn remembers_exact_deals_only() {
-        let mut recall = Recall::<u8>::default();
+        let mut recall = Recall::<u8>::for_deal(5, usize::MAX);
         assert!(!recall.may_hold_size(5));
         recall.remember(key(&[3, 1], &[9, 2, 4]), 1);
         assert!(recall.may_hold_size(5) && recall.may_hold([2, 5], 9));
@@ -139,15 +166,31 @@ mod tests {
         assert_eq!(recall.winner(&key(&[3, 1, 9], &[2, 4])), None);
     }
 
-    #[test]
-    fn stops_remembering_when_full() {
-        let mut recall = Recall::<u32>::default();
-        let big: Vec<u32> = (0..MOST_CARDS as u32).collect();
+    /// A table of `most` cards holds deals of `most` cards together, and
+    /// not one card more.
+    fn fills_at(mut recall: Recall<u32>, most: usize) {
+        let big: Vec<u32> = (0..most as u32 - 2).collect();
         let whole = Key::new([&big[..1], &[]], [&big[1..], &[]]);
         recall.remember(whole.clone(), 0);
-        assert_eq!(recall.winner(&whole), Some(0));
-        let more = Key::new([&[7][..], &[]], [&[8][..], &[]]);
+        let pair = Key::new([&[7][..], &[]], [&[8][..], &[]]);
+        recall.remember(pair.clone(), 1);
+        assert_eq!((recall.winner(&whole), recall.winner(&pair)), (Some(0), Some(1)));
+        let more = Key::new([&[9][..], &[]], [&[][..], &[]]);
         recall.remember(more.clone(), 1);
         assert_eq!(recall.winner(&more), None);
+    }
+
+    #[test]
+    fn stops_remembering_when_full() {
+        fills_at(Recall::for_deal(50, usize::MAX), MOST_CARDS);
+        // n² / 4 past 1,024 cards.
+        fills_at(Recall::for_deal(1030, usize::MAX), 515 * 515);
+        fills_at(Recall::for_deal(1031, usize::MAX), 515 * 515);
+        fills_at(Recall::for_deal(5000, usize::MAX), 2500 * 2500);
+        // An eighth of the memory limit in 4-byte cards, but never less
+        // than `MOST_CARDS`.
+        fills_at(Recall::for_deal(5000, 32 << 20), 1 << 20);
+        fills_at(Recall::for_deal(5000, 1000), MOST_CARDS);
+        assert_eq!(most_cards(usize::MAX, usize::MAX), usize::MAX / 32);
     }
 }

@@ -232,7 +232,9 @@ pub struct Bounds {
     /// Give up on a Combat part once it has taken more than this many seconds (a
     /// decimal, such as 2.5) to solve. The clock is read every millisecond
     /// or two of play, so a part solved sooner than that is answered even
-    /// under a limit of 0. The repeats of `--time` run without this limit.
+    /// under a limit of 0. The clock starts once the deal is read and set
+    /// up, which takes about a second on a million cards a side. The
+    /// repeats of `--time` run without this limit.
     #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
     pub max_time: Option<Duration>,
     /// Most threads a Combat part may use [default: 2]. Part 2 puts a

@@ -519,6 +519,9 @@ enum Stop {
     Empty(usize),
     /// The game's states repeat, in a cycle of this many rounds.
     Repeated(u64),
+    /// The game's state is a see-saw's (module `seesaw`), on a cycle of
+    /// this many rounds.
+    SeeSaw(u64),
     /// The round limit was reached.
     Limit,
 }
@@ -780,7 +783,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
             swings.balanced = 0;
             let state = state(&this.decks, &mut ctx.scratch);
             if let Some(length) = seesaw::cycle_length(state, |card| S::need(ctx.need, card)) {
-                return Ok((Stop::Repeated(length), rounds));
+                return Ok((Stop::SeeSaw(length), rounds));
             }
             continue;
         }
@@ -868,7 +871,7 @@ fn play_sub_game<S: Slots, const SUB_GAMES: bool>(
 ) -> Result<usize, Exhausted> {
     Ok(match play::<S, SUB_GAMES>(ctx, levels, depth + 1, u64::MAX, Watch::Stacks)?.0 {
         Stop::Empty(winner) => winner,
-        Stop::Repeated(_) | Stop::Limit => 0,
+        Stop::Repeated(_) | Stop::SeeSaw(_) | Stop::Limit => 0,
     })
 }
 
@@ -1463,6 +1466,11 @@ fn play_deal<S: Slots, const SUB_GAMES: bool, A: Answer>(
             return Ok(A::won(labelled, &levels[0].decks, winner, rounds, scratch));
         }
         Stop::Repeated(length) => length,
+        Stop::SeeSaw(length) => {
+            let (first, mu) =
+                first_see_saw::<S, SUB_GAMES>(&mut ctx, &mut levels, dealt(), rounds)?;
+            return Ok(A::of(cycled(labelled, variant, &first, mu, length)));
+        }
         Stop::Limit => unreachable!("the top game is played without a round limit"),
     };
 
@@ -1503,18 +1511,75 @@ fn play_deal<S: Slots, const SUB_GAMES: bool, A: Answer>(
         advance::<S, SUB_GAMES>(&mut ctx, &mut levels, &mut ahead, 1)?;
         mu += 1;
     }
-    Ok(A::of(match variant {
-        Variant::Plain => outcome(
-            labelled,
-            labels(&behind.decks),
-            None,
-            End::Cycle { start: mu + 1, length },
-            mu + length,
-        ),
-        Variant::Recursive => {
-            outcome(labelled, labels(&behind.decks), Some(0), End::Repetition, mu + length)
+    Ok(A::of(cycled(labelled, variant, &behind, mu, length)))
+}
+
+/// The outcome of a top game whose states repeat from round `mu`, where it
+/// holds `first`, in a cycle of `length` rounds: plain Combat cycles from
+/// round `mu + 1` on, and Recursive Combat ends by repetition once
+/// `length` rounds more have been played, player 1 winning.
+fn cycled<S: Slots>(
+    labelled: &Labelled<'_>,
+    variant: Variant,
+    first: &Level<S>,
+    mu: u64,
+    length: u64,
+) -> Outcome {
+    let (winner, end) = match variant {
+        Variant::Plain => (None, End::Cycle { start: mu + 1, length }),
+        Variant::Recursive => (Some(0), End::Repetition),
+    };
+    outcome(labelled, labels(&first.decks), winner, end, mu + length)
+}
+
+/// Whether the game at `level` is in a see-saw (module `seesaw`).
+fn in_see_saw<S: Slots>(ctx: &mut Context<'_, '_, S>, level: &Level<S>) -> bool {
+    let state = state(&level.decks, &mut ctx.scratch);
+    seesaw::cycle_length(state, |card| S::need(ctx.need, card)).is_some()
+}
+
+/// The first round `μ` of a top game whose state after `at` rounds is a
+/// see-saw's, and the game's state then, from the deal (`dealt`): the
+/// round where its states start to repeat, without going once around the
+/// cycle (which can take billions of rounds, where `μ` takes thousands).
+///
+/// The states that are see-saws' are exactly those from `μ` on. Each one
+/// lies on its own cycle (module `seesaw`), so none comes before `μ`; and
+/// every state on the cycle is one, as the rounds from a see-saw's state
+/// turn its three sequences of cards and keep its shape and its meetings.
+/// So the look is false, then true from `μ` on, and a bisection between
+/// the deal and round `at` finds `μ`, replaying from the latest state that
+/// failed: `at` rounds in all at the most, and `⌈log₂ at⌉ + 1` looks.
+fn first_see_saw<S: Slots, const SUB_GAMES: bool>(
+    ctx: &mut Context<'_, '_, S>,
+    levels: &mut Vec<Level<S>>,
+    dealt: Level<S>,
+    at: u64,
+) -> Result<(Level<S>, u64), Exhausted> {
+    let mut before = dealt;
+    if in_see_saw(ctx, &before) {
+        return Ok((before, 0));
+    }
+    let cards = before.decks[0].len() + before.decks[1].len();
+    let copy = |level: &Level<S>| {
+        let [one, two] = level.snapshot();
+        Level::<S>::holding(one.into_iter(), two.into_iter(), cards)
+    };
+    // The state after `failed` rounds is not a see-saw's; after `passed`
+    // rounds it is.
+    let (mut failed, mut passed) = (0, at);
+    while passed - failed > 1 {
+        let middle = failed + (passed - failed) / 2;
+        let mut probe = copy(&before);
+        advance::<S, SUB_GAMES>(ctx, levels, &mut probe, middle - failed)?;
+        if in_see_saw(ctx, &probe) {
+            passed = middle;
+        } else {
+            (before, failed) = (probe, middle);
         }
-    }))
+    }
+    advance::<S, SUB_GAMES>(ctx, levels, &mut before, 1)?;
+    Ok((before, passed))
 }
 
 #[cfg(test)]

@@ -44,14 +44,19 @@
 //! next: it repeats exactly when the game does. Brent's algorithm watches
 //! it with one saved state, compared at each boundary (almost always
 //! rejected by player 1's deck length alone) and replaced at power-of-two
-//! intervals. A repeat only proves that the game never ends: the round
-//! where the cycle starts and its length are found by the general engine,
-//! which replays the deal with anchors at the highest card. Cycles are
-//! rare, so that costs nothing on the games that end.
+//! intervals. Each state it saves is also looked at for a see-saw (module
+//! `seesaw`), whose cycle can take half a billion rounds on 2,001 cards:
+//! Brent's algorithm would go round it once or twice first. A repeat or a
+//! see-saw only proves that the game never ends: the round where the cycle
+//! starts and its length are found by the general engine, which replays
+//! the deal with anchors at the highest card. Cycles are rare, so that
+//! costs nothing on the games that end, and the looks come a few times
+//! in a game.
 
 use std::cell::Cell;
 
 use super::deal::{Label, Labelled};
+use super::seesaw;
 use super::stacks::Brent;
 use super::{Budget, Exhausted, Player};
 
@@ -60,7 +65,8 @@ use super::{Budget, Exhausted, Player};
 pub(super) enum Passes {
     /// A deck ran out: the winner's index and the rounds played.
     Won { winner: usize, rounds: u64 },
-    /// The game never ends (the state at a pass boundary came back).
+    /// The game never ends (the state at a pass boundary came back, or is
+    /// a see-saw's).
     Endless,
 }
 
@@ -180,13 +186,19 @@ fn play<C: Label, B: AsRef<[C]> + AsMut<[C]>>(
 ) -> Result<Passes, Exhausted> {
     let mut brent = Brent::new(FIRST_SAVE);
     let mut rounds = 0;
+    // Each state Brent's algorithm saves is also looked at for a see-saw
+    // (module `seesaw`), whose cycle can take billions of rounds to come
+    // round. No card starts a sub-game here: it would need more cards than
+    // anyone holds.
+    let see_saw = |state: [&[C]; 2]| seesaw::cycle_length(state, |_| usize::MAX).is_some();
     loop {
         let k = decks[0].len().min(decks[1].len());
         if k == 0 {
             let winner = usize::from(decks[0].len() == 0);
             return Ok(Passes::Won { winner, rounds });
         }
-        if brent.observe(decks.each_ref().map(Line::cards), rounds).is_some() {
+        let state = decks.each_ref().map(Line::cards);
+        if brent.observe_saving(state, rounds, see_saw).is_some() {
             return Ok(Passes::Endless);
         }
         pass(decks, k);

@@ -60,8 +60,13 @@
 //! ```
 //!
 //! (the `2` because a state of the shape comes back only in the same phase).
-//! For the top game, whose exact last round matters, the engine hands `λ` to
-//! the same replay it uses for any cycle.
+//! For the top game, whose exact last round matters, the cycle starts at the
+//! first state of the shape: none before it lies on a cycle, and every state
+//! on the cycle passes the look (its rounds turn the three sequences and
+//! keep the shape and its meetings). So the engine finds that round by
+//! bisection over the game replayed from the deal, with a look at each
+//! step, instead of going once around a cycle that, on a deal of 2,001
+//! cards, can take half a billion rounds (`2 × lcm(499, 501, 1001)`).
 //!
 //! ## What it is worth
 //!

@@ -171,6 +171,24 @@ impl<T: Copy + Eq> Brent<T> {
     )]
     #[inline(always)]
     pub fn observe(&mut self, decks: [&[T]; 2], now: u64) -> Option<u64> {
+        self.observe_saving(decks, now, |_| false)
+    }
+
+    /// [`Brent::observe`], also showing `endless` each state it saves (a
+    /// few, at power-of-two intervals): when `endless` says the sequence
+    /// repeats from that state, this returns `Some(now)`, as if it had come
+    /// back. A test there costs nothing on the states in between.
+    #[expect(
+        clippy::inline_always,
+        reason = "called once a plain pass; as a call, plain games ran 5-10% slower"
+    )]
+    #[inline(always)]
+    pub fn observe_saving(
+        &mut self,
+        decks: [&[T]; 2],
+        now: u64,
+        endless: impl FnOnce([&[T]; 2]) -> bool,
+    ) -> Option<u64> {
         let [one, two] = decks;
         if self.split == Some(one.len())
             && self.cards.len() == one.len() + two.len()
@@ -181,6 +199,9 @@ impl<T: Copy + Eq> Brent<T> {
         }
         self.since += 1;
         if self.since == self.power {
+            if endless(decks) {
+                return Some(now);
+            }
             self.split = Some(one.len());
             self.at = now;
             self.cards.clear();

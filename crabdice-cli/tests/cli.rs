@@ -361,6 +361,37 @@ fn a_file_of_neither_game_is_refused() {
     );
 }
 
+/// A file that holds both games names the line where the second begins,
+/// and says that a file holds one game; a third deck is still a third deck.
+#[test]
+fn a_file_holding_both_games_is_refused_where_the_second_begins() {
+    let combat_then_dice = "Player 1:\n9\n2\n\nPlayer 2:\n5\n8\n\nPlayer 1 starting position: 4\n";
+    let dice_then_combat =
+        "Player 1 starting position: 4\nPlayer 2 starting position: 8\nPlayer 1:\n3\n";
+    let third_deck = "Player 1:\n9\n\nPlayer 2:\n5\n\nPlayer 3:\n3\n";
+    for (text, line, help) in [
+        (
+            combat_then_dice,
+            "line 9",
+            "help: a file holds one game: give the Dirac Dice game a file of its own",
+        ),
+        (
+            dice_then_combat,
+            "line 3",
+            "help: a file holds one game: give the Crab Combat deal a file of its own",
+        ),
+        (third_deck, "line 7", "help: remove the third player's deck"),
+    ] {
+        crabdice()
+            .args(["solve", "-"])
+            .write_stdin(text)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(line).and(predicate::str::contains(help)));
+    }
+}
+
 #[test]
 fn a_missing_file_is_reported() {
     crabdice()

@@ -34,19 +34,23 @@ impl Game {
         let Some(line) = lines(source).find(|line| !line.is_blank()) else {
             return Err(ParseError::at_end(ParseErrorKind::Empty, source));
         };
-        let text = line.text;
+        Self::of_line(line.text).ok_or_else(|| {
+            let found = line.text.to_owned();
+            ParseError::at_line(ParseErrorKind::UnknownGame { found }, source, &line)
+        })
+    }
+
+    /// The game a line belongs to, by itself: a starting position is Dirac
+    /// Dice's, a bare header (`Player 1:`) Crab Combat's.
+    pub(crate) fn of_line(text: &str) -> Option<Self> {
         // A starting position with its number missing also ends in `:`, and
         // is Dirac Dice's to report.
         if text.starts_with("Player") && text.contains("starting position") {
-            Ok(Self::Dice)
+            Some(Self::Dice)
         } else if text.starts_with("Player") && text.ends_with(':') {
-            Ok(Self::Combat)
+            Some(Self::Combat)
         } else {
-            Err(ParseError::at_line(
-                ParseErrorKind::UnknownGame { found: text.to_owned() },
-                source,
-                &line,
-            ))
+            None
         }
     }
 

@@ -17,6 +17,7 @@ use std::fmt;
 
 use miette::SourceSpan;
 
+use crate::Game;
 use crate::input::Line;
 
 /// The most characters of the input a message quotes: a line of a million
@@ -274,9 +275,17 @@ impl ParseErrorKind {
                 "every card must be distinct: with two equal cards the round has no winner"
                     .to_owned()
             }
+            Self::ThirdPlayer { found } if Game::of_line(found) == Some(Game::Dice) => {
+                "a file holds one game: give the Dirac Dice game a file of its own".to_owned()
+            }
             Self::ThirdPlayer { .. } => "remove the third player's deck".to_owned(),
             Self::NoCards => "give at least one player a card".to_owned(),
             Self::DealTooLarge => "split the deal: scores are exact up to 128 bits".to_owned(),
+            Self::ExpectedStart { found, .. } if Game::of_line(found) == Some(Game::Combat) => {
+                format!(
+                    "a file holds one game: give the Crab Combat deal a file of its own; {START}"
+                )
+            }
             Self::ExpectedStart { .. } | Self::TooFewPlayers { .. } => START.to_owned(),
             Self::BlankBetweenPlayers { .. } => {
                 format!(

@@ -577,3 +577,47 @@ fn a_starting_position_error_points_at_the_part_of_the_line_that_is_wrong() {
         }
     }
 }
+
+/// The help of a file holding both games names the other game only where
+/// the line that broke the reading is that game's (`Game::of_line`): a
+/// Dirac Dice line after a deal, a Crab Combat header after starting
+/// positions. Any other line keeps the plain help, whatever game it is
+/// not: a misnumbered or malformed header, or text of neither game.
+#[test]
+fn only_a_line_of_the_other_game_gets_the_one_game_a_file_help() {
+    let help = |error: ParseError| miette::Diagnostic::help(&error).unwrap().to_string();
+    let deal = "Player 1:\n9\n\nPlayer 2:\n5\n\n";
+    for (after, kind, other) in [
+        ("Player 1 starting position: 4\n", "ThirdPlayer", true),
+        ("Player 3:\n3\n", "ThirdPlayer", false),
+        ("Player 3\n3\n", "ThirdPlayer", false),
+        ("Players\n", "ThirdPlayer", false),
+    ] {
+        let text = format!("{deal}{after}");
+        let error = Deal::parse(&text).unwrap_err();
+        assert_eq!(kind_name(error.kind()), kind, "{text:?}");
+        let help = help(error);
+        let expected = if other {
+            "a file holds one game: give the Dirac Dice game a file of its own"
+        } else {
+            "remove the third player's deck"
+        };
+        assert_eq!(help, expected, "{text:?}");
+    }
+    let start = "Player 1 starting position: 4\n";
+    for (after, other) in [
+        ("Player 1:\n3\n", true),
+        ("Player 2:\n", true),
+        ("Player 3 starting position: 8\n", false),
+        ("hello\n", false),
+        ("Player two starting position 8\n", false),
+    ] {
+        let text = format!("{start}{after}");
+        let error = Starts::parse(&text).unwrap_err();
+        assert_eq!((kind_name(error.kind()), error.line()), ("ExpectedStart", 2), "{text:?}");
+        let help = help(error);
+        let names_combat = help.contains("give the Crab Combat deal a file of its own");
+        assert_eq!(names_combat, other, "{text:?}: {help}");
+        assert!(!help.contains("Dirac Dice game a file"), "{text:?}: {help}");
+    }
+}

@@ -331,6 +331,35 @@ mod tests {
         }
     }
 
+    /// `observe_saving` shows `endless` only the states Brent's algorithm
+    /// saves (after 1, 2, 4, … states: steps `2^k − 2`), and when one of
+    /// them is endless returns `Some(now)`, that state's own time, not the
+    /// time of the state saved before it.
+    #[test]
+    fn brent_shows_endless_its_saves_only_and_answers_now() {
+        let mut brent = Brent::new(1);
+        let mut shown = Vec::new();
+        for step in 0..1000_u64 {
+            let bytes = (step as u32).to_le_bytes();
+            let state = [&bytes[..1], &bytes[1..]];
+            let seen = brent.observe_saving(state, step, |given| {
+                assert_eq!(given, state);
+                shown.push(step);
+                false
+            });
+            assert_eq!(seen, None, "step {step} is new");
+        }
+        let saves: Vec<u64> = (1..=9).map(|k| (1_u64 << k) - 2).collect();
+        assert_eq!(shown, saves);
+        // The fifth save (step 30) is endless: found there, at step 30.
+        let mut brent = Brent::new(1);
+        for step in 0..=30_u64 {
+            let bytes = (step as u32).to_le_bytes();
+            let seen = brent.observe_saving([&bytes[..1], &bytes[1..]], step, |_| step == 30);
+            assert_eq!(seen, (step == 30).then_some(30), "step {step}");
+        }
+    }
+
     #[test]
     fn a_fixed_point_is_found_at_once() {
         let (step, earlier, _) = run(|_| 7, 7);

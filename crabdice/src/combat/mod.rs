@@ -296,8 +296,11 @@ pub struct Limits {
     /// bounded number of states a game, but every game nested in progress
     /// keeps its decks: only deals built to nest thousands of sub-games
     /// deep come near the limit, and they stop with [`Exhausted::Nesting`]
-    /// (their memory is counted when a game starts a sub-game). The
-    /// default is [`STATE_MEMORY`].
+    /// (their memory is counted when a game starts a sub-game). On a deal
+    /// of more than 1,024 cards the fast engine's and [`count_games`]'
+    /// tables of long sub-games, which otherwise take at most 1 MiB, grow
+    /// with the deal's size up to an eighth of this limit each, beside it.
+    /// The default is [`STATE_MEMORY`].
     pub max_state_memory: usize,
 }
 

@@ -1013,15 +1013,9 @@ mod combat {
 
     /// Plays plain Combat `rounds` rounds from `decks`, literally.
     fn played(decks: &[Vec<u64>; 2], rounds: u64) -> [Vec<u64>; 2] {
-        use std::collections::VecDeque;
-        let [mut one, mut two] = decks.clone().map(VecDeque::from);
+        let [mut one, mut two] = decks.clone().map(std::collections::VecDeque::from);
         for _ in 0..rounds {
-            let (x, y) = (one.pop_front().unwrap(), two.pop_front().unwrap());
-            if x > y {
-                one.extend([x, y]);
-            } else {
-                two.extend([y, x]);
-            }
+            reference::plain_round(&mut one, &mut two);
         }
         [one.into(), two.into()]
     }

@@ -449,6 +449,18 @@ impl<S: Slots> Level<S> {
         self.decks.each_ref().map(|deck| deck.cards().collect())
     }
 
+    /// A level holding a snapshot's decks, with room for `cards` cards.
+    fn restored(snapshot: &Snapshot<S>, cards: usize) -> Self {
+        let [one, two] = snapshot;
+        Self::holding(one.iter().copied(), two.iter().copied(), cards)
+    }
+
+    /// A level holding the same decks.
+    fn copy(&self) -> Self {
+        let cards = self.decks[0].len() + self.decks[1].len();
+        Self::restored(&self.snapshot(), cards)
+    }
+
     fn same(&self, other: &Self) -> bool {
         self.decks
             .iter()
@@ -1446,9 +1458,6 @@ fn play_deal<S: Slots, const SUB_GAMES: bool, A: Answer>(
     let watch = if SUB_GAMES { Watch::Stacks } else { Watch::Brent };
     let label = |&l: &u32| S::Card::from_u32(l);
     let cards = labelled.cards_in_deal();
-    let level = |state: &[Vec<S::Card>; 2]| {
-        Level::<S>::holding(state[0].iter().copied(), state[1].iter().copied(), cards)
-    };
     // The deal, loaded straight from the labels (no copy of it is kept).
     let deck_of = |player| labelled.deck(player).map(|l| label(&l));
     let dealt = || Level::<S>::holding(deck_of(Player::One), deck_of(Player::Two), cards);
@@ -1501,7 +1510,7 @@ fn play_deal<S: Slots, const SUB_GAMES: bool, A: Answer>(
     }
     let mut mu = 0;
     if let Some((back, front, at)) = disagreed {
-        (behind, ahead, mu) = (level(&back), level(&front), at);
+        (behind, ahead, mu) = (Level::restored(&back, cards), Level::restored(&front, cards), at);
     } else {
         (behind, ahead) = (dealt(), dealt());
         advance::<S, SUB_GAMES>(&mut ctx, &mut levels, &mut ahead, length)?;
@@ -1560,17 +1569,12 @@ fn first_see_saw<S: Slots, const SUB_GAMES: bool>(
     if in_see_saw(ctx, &before) {
         return Ok((before, 0));
     }
-    let cards = before.decks[0].len() + before.decks[1].len();
-    let copy = |level: &Level<S>| {
-        let [one, two] = level.snapshot();
-        Level::<S>::holding(one.into_iter(), two.into_iter(), cards)
-    };
     // The state after `failed` rounds is not a see-saw's; after `passed`
     // rounds it is.
     let (mut failed, mut passed) = (0, at);
     while passed - failed > 1 {
         let middle = failed + (passed - failed) / 2;
-        let mut probe = copy(&before);
+        let mut probe = before.copy();
         advance::<S, SUB_GAMES>(ctx, levels, &mut probe, middle - failed)?;
         if in_see_saw(ctx, &probe) {
             passed = middle;

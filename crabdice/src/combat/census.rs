@@ -297,10 +297,9 @@ struct Walk<'a, 'b> {
     /// Games that took long, by deal: who won, the games they played and
     /// how deeply those nested below them.
     remembered: FxHashMap<Box<[u32]>, (Player, Natural, u32)>,
-    /// Cards held by the keys of `remembered`, and most they may hold
-    /// ([`recall::most_cards`], set when the walk runs).
+    /// Cards held by the keys of `remembered` (at most
+    /// [`recall::most_cards`]).
     remembered_cards: usize,
-    most_cards: usize,
     /// Room to build a key.
     key: Vec<u32>,
     /// Games played again for their exact length, and games recalled.
@@ -320,7 +319,6 @@ impl<'a, 'b> Walk<'a, 'b> {
             spare: Vec::new(),
             remembered: FxHashMap::default(),
             remembered_cards: 0,
-            most_cards: recall::MOST_CARDS,
             key: Vec::new(),
             replayed: 0,
             recalled: 0,
@@ -344,7 +342,6 @@ impl<'a, 'b> Walk<'a, 'b> {
     }
 
     fn run(&mut self, budget: &mut Budget<'_>) -> Result<GameCount, Exhausted> {
-        self.most_cards = recall::most_cards(self.labelled.cards_in_deal(), budget.max_memory);
         let decks = [Player::One, Player::Two].map(|p| self.labelled.deck(p).collect::<Vec<_>>());
         self.push(&decks[0], &decks[1], budget)?;
         let mut scratch: [Vec<u32>; 2] = Default::default();
@@ -357,7 +354,8 @@ impl<'a, 'b> Walk<'a, 'b> {
                 let mut frame = self.stack.pop().unwrap_or_default();
                 let games = std::mem::take(&mut frame.games);
                 let depth = self.stack.len() as u32;
-                if frame.work >= self.tuning.remember && self.remembered_cards < self.most_cards {
+                let most = || recall::most_cards(self.labelled.cards_in_deal(), budget.max_memory);
+                if frame.work >= self.tuning.remember && self.remembered_cards < most() {
                     let [one, two] = &frame.dealt;
                     self.remembered_cards += frame.cards() + 1;
                     let below = frame.deepest - depth;

@@ -81,7 +81,7 @@ fn plain_emptied(d1: VecDeque<u64>, d2: VecDeque<u64>, rounds: u64) -> RefOutcom
 }
 
 /// One round of plain Combat.
-fn plain_round(d1: &mut VecDeque<u64>, d2: &mut VecDeque<u64>) {
+pub fn plain_round(d1: &mut VecDeque<u64>, d2: &mut VecDeque<u64>) {
     let a = d1.pop_front().unwrap();
     let b = d2.pop_front().unwrap();
     if a > b {

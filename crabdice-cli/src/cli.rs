@@ -233,7 +233,7 @@ pub struct Bounds {
     /// decimal, such as 2.5) to solve. The clock is read every millisecond
     /// or two of play, so a part solved sooner than that is answered even
     /// under a limit of 0. The clock starts once the deal is read and set
-    /// up, which takes about a second on a million cards a side. The
+    /// up, which takes half a second on a million cards a side. The
     /// repeats of `--time` run without this limit.
     #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
     pub max_time: Option<Duration>,

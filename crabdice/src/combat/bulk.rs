@@ -33,6 +33,7 @@ use crate::cores;
 
 use super::deal::{Label, Labelled};
 use super::passes::{self, Finish, Passes};
+use super::periodic::{self, Rhythm};
 use super::recall::Recall;
 use super::seesaw;
 use super::speculate::{self, Assumption, Claim, Job, Key, Shared, Ticket};
@@ -531,9 +532,10 @@ enum Stop {
     Empty(usize),
     /// The game's states repeat, in a cycle of this many rounds.
     Repeated(u64),
-    /// The game's state is a see-saw's (module `seesaw`), on a cycle of
-    /// this many rounds.
-    SeeSaw(u64),
+    /// The game's winners repeat forever in this rhythm (module `periodic`:
+    /// a see-saw's, module `seesaw`, or a longer one), whose cycle the
+    /// state lies on.
+    Rhythm(Rhythm),
     /// The round limit was reached.
     Limit,
 }
@@ -670,6 +672,13 @@ enum Watch {
     /// Nivasch's partitioned stacks: finds the repeat soon after the cycle
     /// has been gone around once.
     Stacks,
+    /// The stacks, and Brent's algorithm to look at a few states (at
+    /// power-of-two intervals) for a rhythm of winners that lasts forever
+    /// (module `periodic`): the top game of Recursive Combat, whose cycle
+    /// (whose end) can take billions of rounds to come round. Sub-games
+    /// that end in one are left to the stacks: their rhythms are see-saws,
+    /// looked for by `Swings`, nearly always.
+    StacksAndRhythm,
     /// Brent's algorithm: one saved state, compared at every anchor and
     /// replaced at power-of-two intervals. Almost free at each anchor, but it
     /// may go around a cycle a few times: right for plain Combat, whose
@@ -726,7 +735,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
     // when they start.
     let anchors_from = match watch {
         Watch::None => u64::MAX,
-        Watch::Stacks => quiet,
+        Watch::Stacks | Watch::StacksAndRhythm => quiet,
         Watch::Brent => 0,
     };
     // Where the highest card is, once anchors are tracked.
@@ -762,11 +771,26 @@ fn play<S: Slots, const SUB_GAMES: bool>(
         let most = if tracked && until_high == 0 {
             // The highest card is about to be drawn: an anchor.
             let state = state(&this.decks, &mut ctx.scratch);
+            // Brent's algorithm shows each state it saves to the look for a
+            // rhythm (module `periodic`), whose cycle can take millions or
+            // billions of rounds to come round.
+            let mut rhythm = None;
+            let look = |state: [&[S::Card]; 2]| {
+                rhythm = periodic::cycle(state, |card| S::need(ctx.need, card));
+                rhythm.is_some()
+            };
             let earlier = match watch {
                 Watch::None => None,
-                Watch::Brent => brent.observe(state, rounds),
+                Watch::Brent => brent.observe_saving(state, rounds, look),
                 Watch::Stacks => this.seen.observe(state, rounds),
+                Watch::StacksAndRhythm => this
+                    .seen
+                    .observe(state, rounds)
+                    .or_else(|| brent.observe_saving(state, rounds, look)),
             };
+            if let Some(rhythm) = rhythm {
+                return Ok((Stop::Rhythm(rhythm), rounds));
+            }
             if let Some(earlier) = earlier {
                 return Ok((Stop::Repeated(rounds - earlier), rounds));
             }
@@ -795,7 +819,7 @@ fn play<S: Slots, const SUB_GAMES: bool>(
             swings.balanced = 0;
             let state = state(&this.decks, &mut ctx.scratch);
             if let Some(length) = seesaw::cycle_length(state, |card| S::need(ctx.need, card)) {
-                return Ok((Stop::SeeSaw(length), rounds));
+                return Ok((Stop::Rhythm(Rhythm { period: 2, length }), rounds));
             }
             continue;
         }
@@ -883,7 +907,7 @@ fn play_sub_game<S: Slots, const SUB_GAMES: bool>(
 ) -> Result<usize, Exhausted> {
     Ok(match play::<S, SUB_GAMES>(ctx, levels, depth + 1, u64::MAX, Watch::Stacks)?.0 {
         Stop::Empty(winner) => winner,
-        Stop::Repeated(_) | Stop::SeeSaw(_) | Stop::Limit => 0,
+        Stop::Repeated(_) | Stop::Rhythm(_) | Stop::Limit => 0,
     })
 }
 
@@ -1455,7 +1479,7 @@ fn play_deal<S: Slots, const SUB_GAMES: bool, A: Answer>(
     mut ctx: Context<'_, '_, S>,
 ) -> Result<A, Exhausted> {
     let variant = if SUB_GAMES { Variant::Recursive } else { Variant::Plain };
-    let watch = if SUB_GAMES { Watch::Stacks } else { Watch::Brent };
+    let watch = if SUB_GAMES { Watch::StacksAndRhythm } else { Watch::Brent };
     let label = |&l: &u32| S::Card::from_u32(l);
     let cards = labelled.cards_in_deal();
     // The deal, loaded straight from the labels (no copy of it is kept).
@@ -1475,10 +1499,10 @@ fn play_deal<S: Slots, const SUB_GAMES: bool, A: Answer>(
             return Ok(A::won(labelled, &levels[0].decks, winner, rounds, scratch));
         }
         Stop::Repeated(length) => length,
-        Stop::SeeSaw(length) => {
+        Stop::Rhythm(rhythm) => {
             let (first, mu) =
-                first_see_saw::<S, SUB_GAMES>(&mut ctx, &mut levels, dealt(), rounds)?;
-            return Ok(A::of(cycled(labelled, variant, &first, mu, length)));
+                first_in_rhythm::<S, SUB_GAMES>(&mut ctx, &mut levels, dealt(), rounds, rhythm)?;
+            return Ok(A::of(cycled(labelled, variant, &first, mu, rhythm.length)));
         }
         Stop::Limit => unreachable!("the top game is played without a round limit"),
     };
@@ -1541,42 +1565,44 @@ fn cycled<S: Slots>(
     outcome(labelled, labels(&first.decks), winner, end, mu + length)
 }
 
-/// Whether the game at `level` is in a see-saw (module `seesaw`).
-fn in_see_saw<S: Slots>(ctx: &mut Context<'_, '_, S>, level: &Level<S>) -> bool {
+/// Whether the winners of the game at `level` repeat forever with
+/// `period`, their shortest (module `periodic`).
+fn in_rhythm<S: Slots>(ctx: &mut Context<'_, '_, S>, level: &Level<S>, period: usize) -> bool {
     let state = state(&level.decks, &mut ctx.scratch);
-    seesaw::cycle_length(state, |card| S::need(ctx.need, card)).is_some()
+    periodic::keeps(state, |card| S::need(ctx.need, card), period)
 }
 
-/// The first round `μ` of a top game whose state after `at` rounds is a
-/// see-saw's, and the game's state then, from the deal (`dealt`): the
-/// round where its states start to repeat, without going once around the
-/// cycle (which can take billions of rounds, where `μ` takes thousands).
+/// The first round `μ` of a top game whose state after `at` rounds keeps
+/// `rhythm` forever (a see-saw's, or a longer one), and the game's state
+/// then, from the deal (`dealt`): the round where its states start to
+/// repeat, without going once around the cycle (which can take billions of
+/// rounds, where `μ` takes thousands).
 ///
-/// The states that are see-saws' are exactly those from `μ` on. Each one
-/// lies on its own cycle (module `seesaw`), so none comes before `μ`; and
-/// every state on the cycle is one, as the rounds from a see-saw's state
-/// turn its three sequences of cards and keep its shape and its meetings.
-/// So the look is false, then true from `μ` on, and a bisection between
-/// the deal and round `at` finds `μ`, replaying from the latest state that
+/// The states that keep the rhythm are exactly those from `μ` on. Each one
+/// lies on its own cycle (module `periodic`), so none comes before `μ`; and
+/// every state on the cycle keeps it, with the same shortest period. So
+/// the look is false, then true from `μ` on, and a bisection between the
+/// deal and round `at` finds `μ`, replaying from the latest state that
 /// failed: `at` rounds in all at the most, and `⌈log₂ at⌉ + 1` looks.
-fn first_see_saw<S: Slots, const SUB_GAMES: bool>(
+fn first_in_rhythm<S: Slots, const SUB_GAMES: bool>(
     ctx: &mut Context<'_, '_, S>,
     levels: &mut Vec<Level<S>>,
     dealt: Level<S>,
     at: u64,
+    rhythm: Rhythm,
 ) -> Result<(Level<S>, u64), Exhausted> {
     let mut before = dealt;
-    if in_see_saw(ctx, &before) {
+    if in_rhythm(ctx, &before, rhythm.period) {
         return Ok((before, 0));
     }
-    // The state after `failed` rounds is not a see-saw's; after `passed`
-    // rounds it is.
+    // The state after `failed` rounds does not keep the rhythm; after
+    // `passed` rounds it does.
     let (mut failed, mut passed) = (0, at);
     while passed - failed > 1 {
         let middle = failed + (passed - failed) / 2;
         let mut probe = before.copy();
         advance::<S, SUB_GAMES>(ctx, levels, &mut probe, middle - failed)?;
-        if in_see_saw(ctx, &probe) {
+        if in_rhythm(ctx, &probe, rhythm.period) {
             passed = middle;
         } else {
             (before, failed) = (probe, middle);

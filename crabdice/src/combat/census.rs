@@ -20,9 +20,10 @@
 //! cycle starts a sub-game*: its extra rounds `μ + λ + 1..=r` are all rounds
 //! of the cycle. Two facts give that guarantee without knowing `μ`:
 //!
-//! * **A see-saw** ([`seesaw`]): the state is proved to repeat
-//!   forever with no sub-game in any later round. It lies on its own cycle,
-//!   so every round of the cycle is such a round.
+//! * **A see-saw** ([`seesaw`]), or in the top game any rhythm of winners
+//!   ([`periodic`]): the state is proved to repeat forever with no sub-game
+//!   in any later round. It lies on its own cycle, so every round of the
+//!   cycle is such a round.
 //! * **A repeat seen by Nivasch's stacks** ([`stacks`](super::stacks)): the
 //!   state after `r` rounds equals the one after `e < r`, so the rounds
 //!   `e + 1..=r` go round the cycle a whole number of times. If none of them
@@ -55,6 +56,7 @@
 use rustc_hash::FxHashMap;
 
 use super::deal::Labelled;
+use super::periodic;
 use super::recall::{self, REMEMBER_AFTER};
 use super::seesaw;
 use super::stacks::Stacks;
@@ -486,7 +488,14 @@ impl<'a, 'b> Walk<'a, 'b> {
         let cards = frame.cards() as u64;
         if frame.round >= (self.tuning.look * cards).max(frame.next_look) {
             let need = |card: u32| self.need[card as usize] as usize;
-            if seesaw::cycle_length(frame.slices(), need).is_some() {
+            // The top game looks for any rhythm (module `periodic`), as the
+            // fast engine's does; sub-games for see-saws, nearly all theirs.
+            let endless = if depth == 0 {
+                periodic::cycle(frame.slices(), need).is_some()
+            } else {
+                seesaw::cycle_length(frame.slices(), need).is_some()
+            };
+            if endless {
                 return Ok(Repeat::Done);
             }
             frame.next_look = frame.round + self.tuning.space * cards / 2;

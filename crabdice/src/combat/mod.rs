@@ -46,6 +46,7 @@ mod census;
 mod deal;
 mod observed;
 mod passes;
+mod periodic;
 mod recall;
 mod seesaw;
 mod speculate;

@@ -56,7 +56,7 @@
 use std::cell::Cell;
 
 use super::deal::{Label, Labelled};
-use super::seesaw;
+use super::periodic;
 use super::stacks::Brent;
 use super::{Budget, Exhausted, Player};
 
@@ -186,11 +186,12 @@ fn play<C: Label, B: AsRef<[C]> + AsMut<[C]>>(
 ) -> Result<Passes, Exhausted> {
     let mut brent = Brent::new(FIRST_SAVE);
     let mut rounds = 0;
-    // Each state Brent's algorithm saves is also looked at for a see-saw
-    // (module `seesaw`), whose cycle can take billions of rounds to come
-    // round. No card starts a sub-game here: it would need more cards than
-    // anyone holds.
-    let see_saw = |state: [&[C]; 2]| seesaw::cycle_length(state, |_| usize::MAX).is_some();
+    // Each state Brent's algorithm saves is also looked at for a rhythm of
+    // winners that lasts forever (module `periodic`: a see-saw, or a see-saw
+    // of see-saws), whose cycle can take billions of rounds to come round.
+    // No card starts a sub-game here: it would need more cards than anyone
+    // holds.
+    let endless = |state: [&[C]; 2]| periodic::cycle(state, |_| usize::MAX).is_some();
     loop {
         let k = decks[0].len().min(decks[1].len());
         if k == 0 {
@@ -198,7 +199,7 @@ fn play<C: Label, B: AsRef<[C]> + AsMut<[C]>>(
             return Ok(Passes::Won { winner, rounds });
         }
         let state = decks.each_ref().map(Line::cards);
-        if brent.observe_saving(state, rounds, see_saw).is_some() {
+        if brent.observe_saving(state, rounds, endless).is_some() {
             return Ok(Passes::Endless);
         }
         pass(decks, k);

@@ -215,7 +215,7 @@ fn class_wins<C: Label>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::collections::{HashMap, VecDeque};
 
     use super::cycle_length;
@@ -224,7 +224,7 @@ mod tests {
     /// from `decks`, as a sub-game with no history; returns the round at
     /// which the first repeated state is seen and the length of the cycle,
     /// or `None` if a deck empties.
-    fn literal(decks: [&[u8]; 2], recursive: bool) -> Option<(u64, u64)> {
+    pub(in super::super) fn literal(decks: [&[u8]; 2], recursive: bool) -> Option<(u64, u64)> {
         fn game(one: &[u8], two: &[u8], recursive: bool) -> (bool, Option<(u64, u64)>) {
             let (mut one, mut two): (VecDeque<u8>, VecDeque<u8>) =
                 (one.iter().copied().collect(), two.iter().copied().collect());
@@ -318,21 +318,27 @@ mod tests {
         assert_eq!(cycle_length(in_reach, |_| usize::MAX), Some(48));
     }
 
+    /// Calls `out` with every order of `items[k..]` after `items[..k]`.
+    pub(in super::super) fn permutations(
+        items: &mut Vec<u8>,
+        k: usize,
+        out: &mut dyn FnMut(&[u8]),
+    ) {
+        if k == items.len() {
+            out(items);
+            return;
+        }
+        for i in k..items.len() {
+            items.swap(k, i);
+            permutations(items, k + 1, out);
+            items.swap(k, i);
+        }
+    }
+
     /// Every state of up to nine cards 1..=n in which the check fires is on
     /// a cycle of exactly the predicted length, under both rule sets.
     #[test]
     fn every_small_state_it_accepts_cycles_with_the_predicted_length() {
-        fn permutations(items: &mut Vec<u8>, k: usize, out: &mut dyn FnMut(&[u8])) {
-            if k == items.len() {
-                out(items);
-                return;
-            }
-            for i in k..items.len() {
-                items.swap(k, i);
-                permutations(items, k + 1, out);
-                items.swap(k, i);
-            }
-        }
         let mut accepted = 0;
         for n in [5u8, 7, 9] {
             let mut cards: Vec<u8> = (1..=n).collect();

@@ -164,12 +164,9 @@ impl<T: Copy + Eq> Brent<T> {
     }
 
     /// Sees the state `decks` at time `now`; returns the time of the saved
-    /// state when this one equals it.
-    #[expect(
-        clippy::inline_always,
-        reason = "called once a plain pass; as a call, plain games ran 5-10% slower"
-    )]
-    #[inline(always)]
+    /// state when this one equals it. (The engines always look at the
+    /// states saved, with [`Brent::observe_saving`].)
+    #[cfg(test)]
     pub fn observe(&mut self, decks: [&[T]; 2], now: u64) -> Option<u64> {
         self.observe_saving(decks, now, |_| false)
     }

@@ -304,9 +304,12 @@ impl Labelled<'_> {
 
     /// A player's deck as labels, top first.
     pub fn deck(&self, player: Player) -> impl ExactSizeIterator<Item = u32> + '_ {
-        let deck = &self.deal.decks[player];
         let labels = &self.labels[player];
-        (0..deck.len()).map(move |at| labels.get(at).copied().unwrap_or(deck[at] as u32))
+        let by_value = self.ranked.is_empty();
+        self.deal.decks[player]
+            .iter()
+            .enumerate()
+            .map(move |(at, &card)| if by_value { card as u32 } else { labels[at] })
     }
 
     /// The card a label stands for.

@@ -168,13 +168,13 @@ impl<T: Copy + Eq> Brent<T> {
     /// states saved, with [`Brent::observe_saving`].)
     #[cfg(test)]
     pub fn observe(&mut self, decks: [&[T]; 2], now: u64) -> Option<u64> {
-        self.observe_saving(decks, now, |_| false)
+        self.observe_saving(decks, now, |_, _| false)
     }
 
     /// [`Brent::observe`], also showing `endless` each state it saves (a
-    /// few, at power-of-two intervals): when `endless` says the sequence
-    /// repeats from that state, this returns `Some(now)`, as if it had come
-    /// back. A test there costs nothing on the states in between.
+    /// few, at power-of-two intervals), with `now`: when `endless` says the
+    /// sequence repeats from that state, this returns `Some(now)`, as if it
+    /// had come back. A test there costs nothing on the states in between.
     #[expect(
         clippy::inline_always,
         reason = "called once a plain pass; as a call, plain games ran 5-10% slower"
@@ -184,7 +184,7 @@ impl<T: Copy + Eq> Brent<T> {
         &mut self,
         decks: [&[T]; 2],
         now: u64,
-        endless: impl FnOnce([&[T]; 2]) -> bool,
+        endless: impl FnOnce([&[T]; 2], u64) -> bool,
     ) -> Option<u64> {
         let [one, two] = decks;
         if self.split == Some(one.len())
@@ -196,7 +196,7 @@ impl<T: Copy + Eq> Brent<T> {
         }
         self.since += 1;
         if self.since == self.power {
-            if endless(decks) {
+            if endless(decks, now) {
                 return Some(now);
             }
             self.split = Some(one.len());
@@ -339,8 +339,8 @@ mod tests {
         for step in 0..1000_u64 {
             let bytes = (step as u32).to_le_bytes();
             let state = [&bytes[..1], &bytes[1..]];
-            let seen = brent.observe_saving(state, step, |given| {
-                assert_eq!(given, state);
+            let seen = brent.observe_saving(state, step, |given, now| {
+                assert_eq!((given, now), (state, step));
                 shown.push(step);
                 false
             });
@@ -352,7 +352,7 @@ mod tests {
         let mut brent = Brent::new(1);
         for step in 0..=30_u64 {
             let bytes = (step as u32).to_le_bytes();
-            let seen = brent.observe_saving([&bytes[..1], &bytes[1..]], step, |_| step == 30);
+            let seen = brent.observe_saving([&bytes[..1], &bytes[1..]], step, |_, _| step == 30);
             assert_eq!(seen, (step == 30).then_some(30), "step {step}");
         }
     }

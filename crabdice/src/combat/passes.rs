@@ -46,12 +46,15 @@
 //! rejected by player 1's deck length alone) and replaced at power-of-two
 //! intervals. Each state it saves is also looked at for a see-saw (module
 //! `seesaw`), whose cycle can take half a billion rounds on 2,001 cards:
-//! Brent's algorithm would go round it once or twice first. A repeat or a
-//! see-saw only proves that the game never ends: the round where the cycle
-//! starts and its length are found by the general engine, which replays
-//! the deal with anchors at the highest card. Cycles are rare, so that
-//! costs nothing on the games that end, and the looks come a few times
-//! in a game.
+//! Brent's algorithm would go round it once or twice first; and, once the
+//! game has run 16 rounds a card, for any other rhythm of winners that
+//! lasts forever (module `periodic`), such as the see-saws of see-saws of
+//! games of an even number of cards. A repeat or a rhythm only proves that
+//! the game never ends: the round where the cycle starts and its length
+//! are found by the general engine, which replays the deal with anchors at
+//! the highest card, looking at the states it saves the same way. Cycles
+//! are rare, so that costs nothing on the games that end, and the looks
+//! come a few times in a game.
 
 use std::cell::Cell;
 

@@ -32,8 +32,10 @@
 //! theorem the pairs met are exactly those `(A[x], B[y])` with `x − y ≡ i −
 //! j (mod gcd(|A|, |B|))`, each again and again: so each class of that
 //! congruence must have its lowest card on the winning side above its
-//! highest card on the losing side. When `A` is `B`, the pairs are `(A[i +
-//! k], A[j + k])` for `k` below `|A|`, checked one by one. A meeting must
+//! highest card on the losing side. `A` cannot be `B`: the pairs met would
+//! be `(A[t], A[t + d])` for every `t`, with `d = j − i` not a multiple of
+//! `|A|`, and the same side winning each, so `A[t] > A[t + d] > A[t + 2d] >
+//! … > A[t + |A| d] = A[t]` (or the same with `<`). A meeting must
 //! also start no sub-game: the deck lengths at round `j` are fixed by the
 //! rhythm, and needs grow with the card, so a class is out of reach when
 //! the lowest card of either side needs more than its holder keeps.
@@ -130,6 +132,24 @@ fn winners<C: Label>(
     need: impl Fn(C) -> usize,
     rounds: usize,
 ) -> Option<Vec<bool>> {
+    let [one, two] = decks;
+    if one.len().min(two.len()) > rounds {
+        // The rounds draw only cards already in the decks (a pass, module
+        // `passes`): no copy of a large deck. Each deck keeps its length,
+        // less the rounds so far and this one, and two cards a round won.
+        let mut keeps = [one.len(), two.len()];
+        return (0..rounds)
+            .map(|i| {
+                let (a, b) = (one[i], two[i]);
+                keeps = keeps.map(|keep| keep - 1);
+                if need(a) <= keeps[0] && need(b) <= keeps[1] {
+                    return None;
+                }
+                keeps[usize::from(b > a)] += 2;
+                Some(a > b)
+            })
+            .collect();
+    }
     let [mut one, mut two] = decks.map(|deck| deck.iter().copied().collect::<VecDeque<C>>());
     (0..rounds)
         .map(|_| {
@@ -243,28 +263,22 @@ fn with_period<C: Label>(
     }
     let sigma: Vec<usize> = one.into_iter().chain(two).collect();
     let cycles = Cycles::of(&sigma);
-    let card = |place: usize| cards[place];
     for meeting in &meetings {
         let ([a, b], [keep_a, keep_b]) = (meeting.places, meeting.keeps);
-        // Whether one meeting of `x` (player 1's) and `y` goes the rhythm's
-        // way without a sub-game.
-        let goes = |x: C, y: C| (x > y) == meeting.one && (need(x) > keep_a || need(y) > keep_b);
         let ((name_a, cycle_a, i), (name_b, cycle_b, j)) = (cycles.through(a), cycles.through(b));
-        let holds = if name_a == name_b {
-            let length = cycle_a.len();
-            (0..length)
-                .all(|k| goes(card(cycle_a[(i + k) % length]), card(cycle_a[(j + k) % length])))
-        } else {
-            let classes = gcd(cycle_a.len() as u64, cycle_b.len() as u64) as usize;
-            let shift = (i + classes - j % classes) % classes;
-            let cards_of = |cycle: &[usize]| cycle.iter().map(|&place| card(place)).collect();
-            class_ranges(cards_of(cycle_a), cards_of(cycle_b), (classes, shift)).iter().all(
-                |&([low_a, high_a], [low_b, high_b])| {
-                    let beats = if meeting.one { low_a > high_b } else { low_b > high_a };
-                    beats && (need(low_a) > keep_a || need(low_b) > keep_b)
-                },
-            )
-        };
+        if name_a == name_b {
+            // Both on one cycle: no rhythm (see the module docs).
+            return None;
+        }
+        let classes = gcd(cycle_a.len() as u64, cycle_b.len() as u64) as usize;
+        let shift = (i + classes - j % classes) % classes;
+        let cards_of = |cycle: &[usize]| cycle.iter().map(|&place| cards[place]).collect();
+        let holds = class_ranges(cards_of(cycle_a), cards_of(cycle_b), (classes, shift))
+            .iter()
+            .all(|&([low_a, high_a], [low_b, high_b])| {
+                let beats = if meeting.one { low_a > high_b } else { low_b > high_a };
+                beats && (need(low_a) > keep_a || need(low_b) > keep_b)
+            });
         if !holds {
             return None;
         }
@@ -402,12 +416,13 @@ mod tests {
     /// Random plain deals of 10 to 14 cards played literally: in every one
     /// that cycles, the look passes on the cycle's first state with its
     /// length, and `keeps` fails on the state before it, so bisection can
-    /// find where the cycle starts. Even numbers of cards cycle in rhythms
+    /// find where the cycle starts; with needs, it passes if and only if no
+    /// round of the cycle would start a sub-game. Even numbers of cards cycle in rhythms
     /// of period 4 and more (none of up to 8 cards cycles at all).
     #[test]
     fn random_deals_cycle_where_the_look_says() {
         let mut random = generator(0xD1B5_4A32_D192_ED03);
-        let mut periods = [0; MOST_PERIOD + 1];
+        let (mut periods, mut needs) = ([0; MOST_PERIOD + 1], [0; 2]);
         for _ in 0..6_000 {
             let n = 10 + random(5);
             let mut cards: Vec<u8> = (1..=n as u8).collect();
@@ -433,6 +448,17 @@ mod tests {
                         assert!(!keeps(decks(first - 1), plain, rhythm.period));
                     }
                     periods[rhythm.period] += 1;
+                    // Under needs of several scales, the look passes exactly
+                    // when no round of the cycle starts a sub-game.
+                    for scale in 1..=6 {
+                        let need = |card: u8| usize::from(card) * scale / 4;
+                        let sub_game = states[first..]
+                            .iter()
+                            .any(|(one, two)| need(one[0]) < one.len() && need(two[0]) < two.len());
+                        let expected = (!sub_game).then_some(rhythm);
+                        assert_eq!(cycle(decks(first), need), expected, "{:?}", decks(first));
+                        needs[usize::from(sub_game)] += 1;
+                    }
                     break;
                 }
                 seen.insert(state.clone(), states.len());
@@ -446,6 +472,7 @@ mod tests {
             }
         }
         assert!(periods[2] > 50 && periods[4] > 50, "{periods:?}");
+        assert!(needs[0] > 100 && needs[1] > 100, "{needs:?}");
     }
 
     /// States built in rhythms of period 4 and 8 (see [`rhythmic`]) are
@@ -472,5 +499,90 @@ mod tests {
             }
         }
         assert!(played > 300, "only {played} played literally");
+    }
+
+    /// The look is complete as well as sound under Recursive rules: on
+    /// states in rhythms of period 2, 4 and 8, with needs of several
+    /// scales, it passes exactly on those whose plain cycle starts no
+    /// sub-game in any round (played once round it), with the same period
+    /// and length.
+    #[test]
+    fn it_passes_exactly_the_rhythms_that_start_no_sub_game() {
+        let mut random = generator(0x5851_F42D_4C95_7F2D);
+        let mut outcomes = [0; 2];
+        for _ in 0..1_500 {
+            let (level, units) = (random(3), (1 + random(3), 1 + random(3)));
+            let decks = rhythmic(units, level, random(2) == 0, &mut random);
+            let decks = decks.each_ref().map(Vec::as_slice);
+            let plain = cycle(decks, |_| usize::MAX).expect("a rhythm");
+            if plain.length > 20_000 {
+                continue;
+            }
+            let scale = 1 + random(8);
+            let need = |card: u16| usize::from(card) * scale / 4;
+            let [mut one, mut two] =
+                decks.map(|deck| deck.iter().copied().collect::<VecDeque<_>>());
+            let mut sub_game = false;
+            for _ in 0..plain.length {
+                let (a, b) = (one.pop_front().unwrap(), two.pop_front().unwrap());
+                sub_game |= need(a) <= one.len() && need(b) <= two.len();
+                if a > b {
+                    one.extend([a, b]);
+                } else {
+                    two.extend([b, a]);
+                }
+            }
+            let expected = (!sub_game).then_some(plain);
+            assert_eq!(cycle(decks, need), expected, "{decks:?}, needs × {scale} / 4");
+            outcomes[usize::from(sub_game)] += 1;
+        }
+        assert!(outcomes[0] > 200 && outcomes[1] > 200, "{outcomes:?}");
+    }
+
+    /// The winners of the next rounds, read off the decks when both hold
+    /// more cards than that, are those of the rounds played one by one, sub-
+    /// games (which stop the look) included.
+    #[test]
+    fn winners_read_off_long_decks_are_those_played() {
+        let mut random = generator(0x0123_4567_89AB_CDEF);
+        let mut outcomes = [0; 2];
+        for _ in 0..600 {
+            let n = 260 + random(200);
+            let mut cards: Vec<u16> = (1..=n as u16).collect();
+            for i in 0..n {
+                let j = i + random(n - i);
+                cards.swap(i, j);
+            }
+            let split = 130 + random(n - 259);
+            let decks = [&cards[..split], &cards[split..]];
+            // Needs as high as the cards, or lower, or out of reach, or
+            // close to what the players keep, whose count then matters.
+            let (scale, near) = (1 + random(9), split.min(n - split) - 20);
+            let need = |card: u16| match scale {
+                8 => usize::MAX,
+                9 => near + usize::from(card) % 128,
+                _ => usize::from(card) / scale,
+            };
+            let [mut one, mut two] =
+                decks.map(|deck| deck.iter().copied().collect::<VecDeque<_>>());
+            let mut played = Vec::new();
+            for _ in 0..2 * MOST_PERIOD {
+                let (a, b) = (one.pop_front().unwrap(), two.pop_front().unwrap());
+                if need(a) <= one.len() && need(b) <= two.len() {
+                    break;
+                }
+                if a > b {
+                    one.extend([a, b]);
+                } else {
+                    two.extend([b, a]);
+                }
+                played.push(a > b);
+            }
+            let read = winners(decks, need, 2 * MOST_PERIOD);
+            let whole = played.len() == 2 * MOST_PERIOD;
+            assert_eq!(read, whole.then_some(played), "{decks:?}");
+            outcomes[usize::from(whole)] += 1;
+        }
+        assert!(outcomes[0] > 30 && outcomes[1] > 30, "{outcomes:?}");
     }
 }

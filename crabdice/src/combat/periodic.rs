@@ -348,18 +348,28 @@ mod tests {
         if e_first { [e, o] } else { [o, e] }
     }
 
+    /// `count` of the cards `1..=of`, in a random order.
+    fn shuffled<C: TryFrom<usize>>(
+        count: usize,
+        of: usize,
+        random: &mut impl FnMut(usize) -> usize,
+    ) -> Vec<C> {
+        let mut cards: Vec<usize> = (1..=of).collect();
+        for i in 0..count {
+            let j = i + random(of - i);
+            cards.swap(i, j);
+        }
+        cards.truncate(count);
+        cards.into_iter().map(|card| C::try_from(card).ok().expect("a card that fits")).collect()
+    }
+
     #[test]
     fn period_two_is_the_see_saw() {
         let mut random = generator(0x2545_F491_4F6C_DD1D);
         let mut agreed = [0; 2];
         for round in 0..20_000 {
             let n = 3 + random(12);
-            let mut cards: Vec<u8> = (1..=2 * n as u8).collect();
-            for i in 0..n {
-                let j = i + random(cards.len() - i);
-                cards.swap(i, j);
-            }
-            cards.truncate(n);
+            let mut cards: Vec<u8> = shuffled(n, 2 * n, &mut random);
             let mut split = random(n + 1);
             // Half of the odd ones in the see-saw's shape, so that many pass;
             // its ranks 1..=n stand for the cards in order.
@@ -425,11 +435,7 @@ mod tests {
         let (mut periods, mut needs) = ([0; MOST_PERIOD + 1], [0; 2]);
         for _ in 0..6_000 {
             let n = 10 + random(5);
-            let mut cards: Vec<u8> = (1..=n as u8).collect();
-            for i in 0..n {
-                let j = i + random(n - i);
-                cards.swap(i, j);
-            }
+            let cards: Vec<u8> = shuffled(n, n, &mut random);
             let split = 1 + random(n - 1);
             let (mut one, mut two): (VecDeque<u8>, VecDeque<u8>) = (
                 cards[..split].iter().copied().collect(),
@@ -548,11 +554,7 @@ mod tests {
         let mut outcomes = [0; 2];
         for _ in 0..600 {
             let n = 260 + random(200);
-            let mut cards: Vec<u16> = (1..=n as u16).collect();
-            for i in 0..n {
-                let j = i + random(n - i);
-                cards.swap(i, j);
-            }
+            let cards: Vec<u16> = shuffled(n, n, &mut random);
             let split = 130 + random(n - 259);
             let decks = [&cards[..split], &cards[split..]];
             // Needs as high as the cards, or lower, or out of reach, or

@@ -1037,11 +1037,11 @@ mod combat {
     /// how it travels: `T` cards turn as a see-saw's high cards do, `B`
     /// cards as its low ones, and the `M` cards, which swap between high
     /// and low units, once round all `2a + 2b + 1` units, so the cycle takes
-    /// `4 × lcm(a, b, a + b + 1, 2a + 2b + 1)` rounds: 1,069,280 on 652
-    /// cards, checked by playing them literally, and 30,938,000 on 2,000
-    /// (the engine took 0.7 s to go round that one, and took 1.9 s on 3,996
-    /// cards). And a see-saw of those, period 8, whose 2,106,720 rounds on
-    /// 148 cards are checked literally.
+    /// `4 × lcm(a, b, a + b + 1, 2a + 2b + 1)` rounds: 1,069,280 on 326
+    /// cards, checked by playing them literally, and 30,938,000 on 998
+    /// (the engine took 0.33 s to go round such a cycle, and 2.0 s on
+    /// 1,998 cards, 165,834,000 rounds). And a see-saw of those, period 8,
+    /// whose 2,106,720 rounds on 148 cards are checked literally.
     #[test]
     fn see_saws_of_see_saws_are_answered_without_going_round_them() {
         answered_within_a_million_rounds(1, (40, 41), 1_069_280);

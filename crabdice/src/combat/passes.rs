@@ -280,14 +280,9 @@ mod tests {
     /// card on, and from then on it must.
     #[test]
     fn a_rhythm_longer_than_a_see_saws_is_endless_once_the_game_is_quiet() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut random = rhythms::xorshift(0x9E37_79B9_7F4A_7C15);
         for (level, units) in [(1, (2, 3)), (1, (4, 4)), (2, (3, 2))] {
-            let decks = rhythms::rhythmic(level, units, 1, |below| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                (seed % below as u64) as usize
-            });
+            let decks = rhythms::rhythmic(level, units, 1, &mut random);
             let decks = decks.map(|deck| deck.into_iter().map(|c| c as u16).collect::<Vec<_>>());
             let state = [decks[0].as_slice(), decks[1].as_slice()];
             let quiet = QUIET * (state[0].len() + state[1].len()) as u64;

@@ -272,13 +272,13 @@ fn with_period<C: Label>(
         }
         let classes = gcd(cycle_a.len() as u64, cycle_b.len() as u64) as usize;
         let shift = (i + classes - j % classes) % classes;
-        let cards_of = |cycle: &[usize]| cycle.iter().map(|&place| cards[place]).collect();
-        let holds = class_ranges(cards_of(cycle_a), cards_of(cycle_b), (classes, shift))
-            .iter()
-            .all(|&([low_a, high_a], [low_b, high_b])| {
+        let [cards_a, cards_b] = [cycle_a, cycle_b].map(|cycle| cycle.iter().map(|&p| cards[p]));
+        let holds = class_ranges(cards_a, cards_b, (classes, shift)).iter().all(
+            |&([low_a, high_a], [low_b, high_b])| {
                 let beats = if meeting.one { low_a > high_b } else { low_b > high_a };
                 beats && (need(low_a) > keep_a || need(low_b) > keep_b)
-            });
+            },
+        );
         if !holds {
             return None;
         }
@@ -294,18 +294,18 @@ type Extremes<C> = Option<[C; 2]>;
 /// class `(x − shift) mod classes` and `b`'s `y`th in class `y mod
 /// classes`.
 fn class_ranges<C: Label>(
-    a: Vec<C>,
-    b: Vec<C>,
+    a: impl Iterator<Item = C>,
+    b: impl Iterator<Item = C>,
     (classes, shift): (usize, usize),
 ) -> Vec<([C; 2], [C; 2])> {
     let mut ranges: Vec<(Extremes<C>, Extremes<C>)> = vec![(None, None); classes];
     let widen = |range: &mut Extremes<C>, card: C| {
         *range = Some(range.map_or([card, card], |[low, high]| [low.min(card), high.max(card)]));
     };
-    for (x, card) in a.into_iter().enumerate() {
+    for (x, card) in a.enumerate() {
         widen(&mut ranges[(x + classes - shift) % classes].0, card);
     }
-    for (y, card) in b.into_iter().enumerate() {
+    for (y, card) in b.enumerate() {
         widen(&mut ranges[y % classes].1, card);
     }
     // Every class holds cards of both cycles: their lengths are multiples
@@ -322,16 +322,6 @@ mod tests {
 
     fn plain(_: u8) -> usize {
         usize::MAX
-    }
-
-    /// A small xorshift generator, `random(below)` in `0..below`.
-    fn generator(mut seed: u64) -> impl FnMut(usize) -> usize {
-        move |below| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % below as u64) as usize
-        }
     }
 
     /// A state in a rhythm of period `2^(level + 1)`, the shared tests'
@@ -365,7 +355,7 @@ mod tests {
 
     #[test]
     fn period_two_is_the_see_saw() {
-        let mut random = generator(0x2545_F491_4F6C_DD1D);
+        let mut random = rhythms::xorshift(0x2545_F491_4F6C_DD1D);
         let mut agreed = [0; 2];
         for round in 0..20_000 {
             let n = 3 + random(12);
@@ -431,7 +421,7 @@ mod tests {
     /// of period 4 and more (none of up to 8 cards cycles at all).
     #[test]
     fn random_deals_cycle_where_the_look_says() {
-        let mut random = generator(0xD1B5_4A32_D192_ED03);
+        let mut random = rhythms::xorshift(0xD1B5_4A32_D192_ED03);
         let (mut periods, mut needs) = ([0; MOST_PERIOD + 1], [0; 2]);
         for _ in 0..6_000 {
             let n = 10 + random(5);
@@ -486,7 +476,7 @@ mod tests {
     /// to play literally lie on a cycle of the length found.
     #[test]
     fn see_saws_of_see_saws_are_recognised_with_their_period() {
-        let mut random = generator(0x9E37_79B9_7F4A_7C15);
+        let mut random = rhythms::xorshift(0x9E37_79B9_7F4A_7C15);
         let mut played = 0;
         for level in 0..=2 {
             for _ in 0..300 {
@@ -514,7 +504,7 @@ mod tests {
     /// and length.
     #[test]
     fn it_passes_exactly_the_rhythms_that_start_no_sub_game() {
-        let mut random = generator(0x5851_F42D_4C95_7F2D);
+        let mut random = rhythms::xorshift(0x5851_F42D_4C95_7F2D);
         let mut outcomes = [0; 2];
         for _ in 0..1_500 {
             let (level, units) = (random(3), (1 + random(3), 1 + random(3)));
@@ -550,7 +540,7 @@ mod tests {
     /// games (which stop the look) included.
     #[test]
     fn winners_read_off_long_decks_are_those_played() {
-        let mut random = generator(0x0123_4567_89AB_CDEF);
+        let mut random = rhythms::xorshift(0x0123_4567_89AB_CDEF);
         let mut outcomes = [0; 2];
         for _ in 0..600 {
             let n = 260 + random(200);

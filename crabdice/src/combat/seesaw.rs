@@ -409,13 +409,7 @@ pub(super) mod tests {
         reason = "the names of the formulas in the module docs"
     )]
     fn it_accepts_exactly_the_states_that_alternate_forever() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut random = move |below: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % below as u64) as usize
-        };
+        let mut random = crate::rhythms::xorshift(0x9E37_79B9_7F4A_7C15);
         let mut accepted = 0;
         for _ in 0..20_000 {
             let (a, b) = (1 + random(4), 1 + random(4));

@@ -2,6 +2,18 @@
 //! period `2^(level + 1)` (the library's module `periodic`), for the
 //! library's unit tests and the integration tests alike.
 
+/// A small xorshift generator: `random(below)` is in `0..below`, the same
+/// sequence for the same seed.
+#[allow(dead_code, reason = "the integration tests shuffle with proptest's generator")]
+pub fn xorshift(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |below| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % below as u64) as usize
+    }
+}
+
 /// A state whose winners repeat with period `2^(level + 1)`: the see-saw's
 /// shape (module `seesaw`) on units of `2^level` cards, one deck holding
 /// `2a` units `H L H L …` (it wins the first half of each period) and the

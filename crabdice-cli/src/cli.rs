@@ -141,15 +141,15 @@ impl Output {
 pub struct Check {
     /// Check the answers against ANSWERS, the expected answers of the parts
     /// run, in order and separated by commas (`--expect 306,291`, or
-    /// `--part 2 --expect 291`): the answers are printed as usual, and if
-    /// any differs, a message on standard error names it and the exit
-    /// status is 1. One file only.
+    /// `--part 2 --expect 291`; `cycle` for a Combat game that never ends):
+    /// the answers are printed as usual, and if any differs, a message on
+    /// standard error names it and the exit status is 1. One file only.
     #[arg(long, value_name = "ANSWERS", value_parser = expected_answers, allow_negative_numbers = true)]
     pub expect: Option<Expected>,
 }
 
 /// The answers given to `--expect`, each as decimal digits with no
-/// leading zeros (so `0291` and `2_91` expect `291`).
+/// leading zeros (so `0291` and `2_91` expect `291`), or `cycle`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Expected(pub Vec<String>);
 
@@ -195,18 +195,23 @@ fn conflict(command: &str, problem: impl std::fmt::Display) -> ! {
 fn expected_answers(text: &str) -> Result<Expected, String> {
     let answer = |written: &str| {
         let written = written.trim();
+        if written == crate::output::CYCLE {
+            return Ok(written.to_owned());
+        }
         let digits = written.replace('_', "");
         let digit_ends = written.starts_with(|c: char| c.is_ascii_digit())
             && written.ends_with(|c: char| c.is_ascii_digit());
         if written.is_empty() {
-            return Err("an answer is missing: answers are whole numbers in digits, \
-                 separated by commas, such as `306,291`"
+            return Err("an answer is missing: answers are whole numbers in digits \
+                 (or `cycle`, for a Combat game that never ends), separated by commas, \
+                 such as `306,291`"
                 .to_owned());
         }
         if !digit_ends || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(format!(
-                "`{written}` is not an answer: answers are whole numbers in digits, \
-                 separated by commas, such as `306,291`"
+                "`{written}` is not an answer: answers are whole numbers in digits \
+                 (or `cycle`, for a Combat game that never ends), separated by commas, \
+                 such as `306,291`"
             ));
         }
         let significant = digits.trim_start_matches('0');

@@ -43,6 +43,9 @@ pub struct FileResult {
 pub struct Line {
     pub part: u8,
     pub answer: String,
+    /// The answer as `--expect` writes it: the same digits, or
+    /// [`CYCLE`] for a game with no winner.
+    pub expected_as: String,
     pub time: Option<std::time::Duration>,
     /// `--engine all`: each engine's run, the default engine's first (empty
     /// for a single engine).
@@ -71,6 +74,9 @@ impl EngineLine {
         }
     }
 }
+
+/// What `--expect` takes for a Combat part whose game never ends.
+pub const CYCLE: &str = "cycle";
 
 fn combat_answer(outcome: &crabdice::Outcome) -> String {
     match (outcome.score, outcome.end) {
@@ -153,7 +159,8 @@ impl Line {
         show: impl Fn(&Run<E, O>) -> EngineLine,
     ) -> Self {
         let engines = compared.runs.iter().map(show).collect();
-        Self { part, answer, time, engines, left_out: compared.left_out_names() }
+        let expected_as = answer.clone();
+        Self { part, answer, expected_as, time, engines, left_out: compared.left_out_names() }
     }
 }
 
@@ -192,7 +199,17 @@ fn lines(result: &FileResult) -> Vec<Line> {
         Solved::Combat(parts) => parts
             .iter()
             .map(|p| {
-                Line::new(p.number, combat_answer(&p.outcome), p.time, &p.compared, combat_engine)
+                let mut line = Line::new(
+                    p.number,
+                    combat_answer(&p.outcome),
+                    p.time,
+                    &p.compared,
+                    combat_engine,
+                );
+                if p.outcome.score.is_none() {
+                    CYCLE.clone_into(&mut line.expected_as);
+                }
+                line
             })
             .collect(),
         Solved::Dice(solved) => dice::lines(solved),
@@ -204,7 +221,7 @@ fn unexpected(lines: &[Line], expected: &[String]) -> Vec<String> {
     lines
         .iter()
         .zip(expected)
-        .filter(|(line, expected)| line.answer != **expected)
+        .filter(|(line, expected)| line.expected_as != **expected)
         .map(|(line, expected)| {
             format!("part {}: {}, where {expected} was expected", line.part, line.answer)
         })
@@ -404,7 +421,9 @@ mod tests {
     }
 
     fn line(engines: Vec<EngineLine>) -> Line {
-        Line { part: 2, answer: engines[0].answer.clone(), time: None, engines, left_out: vec![] }
+        let answer = engines[0].answer.clone();
+        let expected_as = answer.clone();
+        Line { part: 2, answer, expected_as, time: None, engines, left_out: vec![] }
     }
 
     #[test]

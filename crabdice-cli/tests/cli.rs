@@ -651,12 +651,24 @@ fn expect_names_each_wrong_answer_and_exits_with_1() {
         .code(1)
         .stdout("291\n")
         .stderr(predicate::str::contains("part 2: 291, where 29 was expected"));
-    // A game with no winner gives no answer that a number could match.
+    // A game with no winner gives no answer that a number could match:
+    // `cycle` expects it, and only it.
     crabdice()
         .args(["combat", "examples/combat-loop.txt", "--part", "1", "--expect", "1"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("part 1: no winner: the decks repeat forever"));
+    crabdice()
+        .args(["combat", "examples/combat-loop.txt", "--expect", "cycle,105"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("part 1: no winner"));
+    crabdice()
+        .args(["solve", "examples/combat.txt", "--part", "1", "--expect", "cycle"])
+        .assert()
+        .code(1)
+        .stdout("306\n")
+        .stderr(predicate::str::contains("part 1: 306, where cycle was expected"));
 }
 
 #[test]
@@ -674,7 +686,7 @@ fn expect_needs_one_answer_a_part_of_one_file() {
         &["solve", "examples/combat.txt", "examples/dice.txt", "--expect", "1,2"],
         &["one file", "Usage: crabdice solve [OPTIONS] <FILE>...\n"],
     );
-    for bad in ["x", "3.5", "-1", "_1", "1_", "1e3", "2^10", "1 2"] {
+    for bad in ["x", "3.5", "-1", "_1", "1_", "1e3", "2^10", "1 2", "Cycle", "none"] {
         refused(&["combat", "examples/combat.txt", "--expect", bad], &["is not an answer"]);
     }
     for missing in ["", "1,,2", "306,"] {

@@ -27,7 +27,7 @@
 //! the universes alive before the turn times the universes one turn splits
 //! into. So an engine checks that single product once (with
 //! [`Count::checked_mul`]); when it fits, no cell and no partial sum can exceed
-//! it, and [`Count::add_product_within`] may use plain arithmetic. Debug builds
+//! it, and [`Sealed::add_product_within`](sealed::Sealed::add_product_within) may use plain arithmetic. Debug builds
 //! (and so the test suite) still trap an overflow there, which would mean the
 //! argument is wrong.
 

@@ -83,7 +83,7 @@ pub struct GameCount {
 /// Counts the games a deal of Recursive Combat plays under the rules, and
 /// how deeply they nest, in memory that does not grow with the length of the
 /// games; within `limits` on rounds, time and memory (the decks of the
-/// games in progress: [`Exhausted::Nesting`](super::Exhausted::Nesting)), calling
+/// games in progress: [`Exhausted::Nesting`]), calling
 /// `progress` like [`play_with`](super::play_with). The rounds counted are
 /// the rounds this walk plays, the fast engine's included when it must learn
 /// where a game repeats.

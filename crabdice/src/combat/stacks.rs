@@ -171,7 +171,7 @@ impl<T: Copy + Eq> Brent<T> {
         self.observe_saving(decks, now, |_, _| false)
     }
 
-    /// [`Brent::observe`], also showing `endless` each state it saves (a
+    /// `Brent::observe` (the tests'), also showing `endless` each state it saves (a
     /// few, at power-of-two intervals), with `now`: when `endless` says the
     /// sequence repeats from that state, this returns `Some(now)`, as if it
     /// had come back. A test there costs nothing on the states in between.

@@ -220,7 +220,7 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 /// million turns nor end within a billion (200 million for a die whose
 /// offset moves more than a 32nd of its faces a turn, forward or back;
 /// played turn by turn: about two seconds), and games whose rolls reach
-/// 2^128 ([`RulesError::TooManyRolls`](crate::RulesError::TooManyRolls)).
+/// 2^128 ([`RulesError::TooManyRolls`]).
 ///
 /// # Examples
 ///

@@ -862,6 +862,10 @@ mod dirac {
             // and a long game makes many cells live.
             DiceRules { board: u64::MAX, target: 1000, faces: 1 << 40, ..DiceRules::dirac() },
             DiceRules { faces: u64::MAX, rolls: u64::MAX, ..DiceRules::dirac() },
+            // A turn's moves of 23 words (30 rolls of 2^49 faces): when the
+            // live cells' estimate took a product for one count's words,
+            // this game was counted, in 48 s.
+            DiceRules { board: 10, target: 139, faces: 1 << 49, rolls: 30 },
         ] {
             let err = play_dirac(&starts, &rules, DiracEngine::PerPlayer).unwrap_err();
             assert!(

@@ -489,11 +489,13 @@ impl DiceRules {
             .saturating_mul(u128::from(most_turns))
             .saturating_mul(players as u128);
         // Every cell multiplied out in every turn, at the most words a
-        // count can take, as if a move were one word; or, counted closer,
-        // with the words of the moves (see `live_turns_work`), whichever is
-        // more.
-        let products =
-            turns.saturating_mul(words.max(32)).max(self.live_turns_work(players, most_turns));
+        // count can take, as if a move were one word; with moves of
+        // several words, or counted closer with their words (see
+        // `live_turns_work`), whichever is more.
+        let mut products = turns.saturating_mul(words.max(32));
+        if self.count_words(1) > 1 {
+            products = products.max(self.live_turns_work(players, most_turns));
+        }
         let work = moves
             .saturating_mul(landing)
             .saturating_mul(self.count_words(1).max(32))

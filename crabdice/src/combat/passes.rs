@@ -224,8 +224,12 @@ fn play<C: Label, B: AsRef<[C]> + AsMut<[C]>>(
 fn endless<C: Label>(state: [&[C]; 2], rounds: u64) -> bool {
     // No card starts a sub-game: it would need more cards than anyone holds.
     let plain = |_| usize::MAX;
-    let late = rounds >= QUIET * (state[0].len() + state[1].len()) as u64;
-    seesaw::cycle_length(state, plain).is_some() || late && periodic::cycle(state, plain).is_some()
+    // Late, the look for any rhythm, which tries the see-saw's first.
+    if rounds >= QUIET * (state[0].len() + state[1].len()) as u64 {
+        periodic::cycle(state, plain).is_some()
+    } else {
+        seesaw::cycle_length(state, plain).is_some()
+    }
 }
 
 /// The usable size of a deck's buffer: a power of two. One more slot

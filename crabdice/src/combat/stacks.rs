@@ -171,10 +171,12 @@ impl<T: Copy + Eq> Brent<T> {
         self.observe_saving(decks, now, |_, _| false)
     }
 
-    /// `Brent::observe` (the tests'), also showing `endless` each state it saves (a
-    /// few, at power-of-two intervals), with `now`: when `endless` says the
-    /// sequence repeats from that state, this returns `Some(now)`, as if it
-    /// had come back. A test there costs nothing on the states in between.
+    /// Sees the state `decks` at time `now`, as `observe` does (returns the
+    /// time of the saved state when this one equals it), and shows
+    /// `endless` each state it saves (a few, at power-of-two intervals),
+    /// with `now`: when `endless` says the sequence repeats from that state,
+    /// this returns `Some(now)`, as if it had come back. A test there costs
+    /// nothing on the states in between.
     #[expect(
         clippy::inline_always,
         reason = "called once a plain pass; as a call, plain games ran 5-10% slower"

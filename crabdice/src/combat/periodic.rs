@@ -150,21 +150,31 @@ fn winners<C: Label>(
             })
             .collect();
     }
-    let [mut one, mut two] = decks.map(|deck| deck.iter().copied().collect::<VecDeque<C>>());
+    let mut decks = decks.map(|deck| deck.iter().copied().collect::<VecDeque<C>>());
     (0..rounds)
-        .map(|_| {
-            let (a, b) = (one.pop_front()?, two.pop_front()?);
-            if need(a) <= one.len() && need(b) <= two.len() {
-                return None;
-            }
-            if a > b {
-                one.extend([a, b]);
-            } else {
-                two.extend([b, a]);
-            }
-            Some(a > b)
+        .map(|_| match round(&mut decks, &need)? {
+            (_, true) => None,
+            (one, false) => Some(one),
         })
         .collect()
+}
+
+/// Plays a round of plain Combat on `decks`, top first: whether player 1
+/// won it, and whether by `need` it would have started a sub-game instead
+/// (the players' lengths after drawing); `None` if a deck is empty.
+fn round<C: Ord + Copy>(
+    decks: &mut [VecDeque<C>; 2],
+    need: impl Fn(C) -> usize,
+) -> Option<(bool, bool)> {
+    let [one, two] = decks;
+    let (a, b) = (one.pop_front()?, two.pop_front()?);
+    let sub_game = need(a) <= one.len() && need(b) <= two.len();
+    if a > b {
+        one.extend([a, b]);
+    } else {
+        two.extend([b, a]);
+    }
+    Some((a > b, sub_game))
 }
 
 /// Whether `winners` (at least `2 × period` of them) split each period
@@ -427,14 +437,12 @@ mod tests {
             let n = 10 + random(5);
             let cards: Vec<u8> = shuffled(n, n, &mut random);
             let split = 1 + random(n - 1);
-            let (mut one, mut two): (VecDeque<u8>, VecDeque<u8>) = (
-                cards[..split].iter().copied().collect(),
-                cards[split..].iter().copied().collect(),
-            );
+            let mut decks: [VecDeque<u8>; 2] =
+                [&cards[..split], &cards[split..]].map(|deck| deck.iter().copied().collect());
             let mut states: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
             let mut seen = std::collections::HashMap::new();
-            while !one.is_empty() && !two.is_empty() {
-                let state = (Vec::from(one.clone()), Vec::from(two.clone()));
+            while decks.iter().all(|deck| !deck.is_empty()) {
+                let state = (Vec::from(decks[0].clone()), Vec::from(decks[1].clone()));
                 if let Some(&first) = seen.get(&state) {
                     let length = (states.len() - first) as u64;
                     let decks = |at: usize| [states[at].0.as_slice(), states[at].1.as_slice()];
@@ -459,12 +467,7 @@ mod tests {
                 }
                 seen.insert(state.clone(), states.len());
                 states.push(state);
-                let (a, b) = (one.pop_front().unwrap(), two.pop_front().unwrap());
-                if a > b {
-                    one.extend([a, b]);
-                } else {
-                    two.extend([b, a]);
-                }
+                round(&mut decks, plain);
             }
         }
         assert!(periods[2] > 50 && periods[4] > 50, "{periods:?}");
@@ -516,17 +519,10 @@ mod tests {
             }
             let scale = 1 + random(8);
             let need = |card: u16| usize::from(card) * scale / 4;
-            let [mut one, mut two] =
-                decks.map(|deck| deck.iter().copied().collect::<VecDeque<_>>());
+            let mut playing = decks.map(|deck| deck.iter().copied().collect::<VecDeque<_>>());
             let mut sub_game = false;
             for _ in 0..plain.length {
-                let (a, b) = (one.pop_front().unwrap(), two.pop_front().unwrap());
-                sub_game |= need(a) <= one.len() && need(b) <= two.len();
-                if a > b {
-                    one.extend([a, b]);
-                } else {
-                    two.extend([b, a]);
-                }
+                sub_game |= round(&mut playing, need).expect("no deck empties in a rhythm").1;
             }
             let expected = (!sub_game).then_some(plain);
             assert_eq!(cycle(decks, need), expected, "{decks:?}, needs × {scale} / 4");
@@ -555,20 +551,13 @@ mod tests {
                 9 => near + usize::from(card) % 128,
                 _ => usize::from(card) / scale,
             };
-            let [mut one, mut two] =
-                decks.map(|deck| deck.iter().copied().collect::<VecDeque<_>>());
+            let mut playing = decks.map(|deck| deck.iter().copied().collect::<VecDeque<_>>());
             let mut played = Vec::new();
             for _ in 0..2 * MOST_PERIOD {
-                let (a, b) = (one.pop_front().unwrap(), two.pop_front().unwrap());
-                if need(a) <= one.len() && need(b) <= two.len() {
-                    break;
+                match round(&mut playing, need).expect("both decks hold over 128 cards") {
+                    (_, true) => break,
+                    (one, false) => played.push(one),
                 }
-                if a > b {
-                    one.extend([a, b]);
-                } else {
-                    two.extend([b, a]);
-                }
-                played.push(a > b);
             }
             let read = winners(decks, need, 2 * MOST_PERIOD);
             let whole = played.len() == 2 * MOST_PERIOD;

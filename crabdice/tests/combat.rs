@@ -926,18 +926,26 @@ mod combat {
         }
     }
 
+    /// A generator of `random(below)` below `below`, from `seed`.
+    fn seeded_random(seed: u64) -> impl FnMut(usize) -> usize {
+        use proptest::prelude::Rng;
+        use proptest::test_runner::{RngAlgorithm, TestRng};
+        let mut bytes = [0u8; 32];
+        bytes[..8].copy_from_slice(&seed.to_le_bytes());
+        let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &bytes);
+        move |below| (rng.next_u64() % below as u64) as usize
+    }
+
     /// A deal whose plain game falls into a rhythm of winners of period
     /// `2^(level + 1)` (the library's module `periodic`) after `back`
     /// rounds or fewer: the see-saw's shape on units of `2^level` cards
     /// ([`rhythms::rhythmic`], `2a` and `2b + 1` units), cards from `1 +
     /// lift` on, shuffled by `seed`, whose parity says who holds which
-    /// deck: that is the state `S`. Then rounds are undone, each by one
-    /// whose winner's deck ends with its card over a lower one. The first
-    /// undoes a round won by the deck of `2a` units, where the rhythm's
-    /// round before `S` was won by the other (the even deck wins the first
-    /// half of each period): so that state is off the cycle, and so is
-    /// every state before it. Returns the deal, the rounds undone (the
-    /// cycle starts the round after) and `S`.
+    /// deck: that is the state `S`. Then rounds are undone (see
+    /// [`undone_from`]), the first won by the deck of `2a` units, where the
+    /// rhythm's round before `S` was won by the other (the even deck wins
+    /// the first half of each period). Returns the deal, the rounds undone
+    /// (the cycle starts the round after) and `S`.
     fn rhythm_reached(
         level: usize,
         (a, b): (usize, usize),
@@ -945,27 +953,53 @@ mod combat {
         lift: u64,
         seed: u64,
     ) -> ([Vec<u64>; 2], u64, [Vec<u64>; 2]) {
-        use proptest::prelude::Rng;
-        use proptest::test_runner::{RngAlgorithm, TestRng};
-        let mut bytes = [0u8; 32];
-        bytes[..8].copy_from_slice(&seed.to_le_bytes());
-        let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &bytes);
-        let [even, odd] = rhythms::rhythmic(level, (a, b), 1 + lift, |below| {
-            (rng.next_u64() % below as u64) as usize
-        });
+        let mut random = seeded_random(seed);
+        let [even, odd] = rhythms::rhythmic(level, (a, b), 1 + lift, &mut random);
         let (even_at, state) =
             if seed.is_multiple_of(2) { (0, [even, odd]) } else { (1, [odd, even]) };
+        undone_from(state, even_at, back, &mut random)
+    }
+
+    /// The same for a rhythm of any `winners` (`true` for player 1), on
+    /// decks of `lengths` cards ([`rhythms::built`]); the first round
+    /// undone is won by the player who did not win the rhythm's last.
+    fn built_reached(
+        winners: &[bool],
+        lengths: [usize; 2],
+        back: usize,
+        lift: u64,
+        seed: u64,
+    ) -> ([Vec<u64>; 2], u64, [Vec<u64>; 2]) {
+        let mut random = seeded_random(seed);
+        let state = rhythms::built(winners, lengths, 1 + lift, &mut random).expect("a rhythm");
+        let last = usize::from(!winners[winners.len() - 1]);
+        undone_from(state, 1 - last, back, &mut random)
+    }
+
+    /// Undoes up to `back` rounds of plain Combat before `state`, each by
+    /// one whose winner's deck ends with its card over a lower one, the
+    /// first won by player `first` (0 or 1), the others drawn by `random`.
+    /// If the round that led to `state` on its cycle was won by the other
+    /// player, the state this reaches is off the cycle (a state on it has
+    /// one predecessor there), and so is every state before it. Returns the
+    /// deal, the rounds undone and `state`.
+    fn undone_from(
+        state: [Vec<u64>; 2],
+        first: usize,
+        back: usize,
+        random: &mut impl FnMut(usize) -> usize,
+    ) -> ([Vec<u64>; 2], u64, [Vec<u64>; 2]) {
         let mut decks = state.clone();
         let mut undone = 0;
         while undone < back {
             let can =
                 |deck: &Vec<u64>| deck.len() >= 2 && deck[deck.len() - 2] > deck[deck.len() - 1];
             let winner = match (undone, can(&decks[0]), can(&decks[1])) {
-                (0, _, _) => even_at,
-                (_, true, true) => (rng.next_u64() % 2) as usize,
+                (0, _, _) if can(&decks[first]) => first,
+                (0, _, _) | (_, false, false) => break,
+                (_, true, true) => random(2),
                 (_, true, false) => 0,
                 (_, false, true) => 1,
-                (_, false, false) => break,
             };
             let lost = decks[winner].pop().unwrap();
             let won = decks[winner].pop().unwrap();
@@ -1007,6 +1041,61 @@ mod combat {
         }
     }
 
+    /// Rhythms of winners beyond the nested see-saws' first three levels,
+    /// built by [`rhythms::built`]: the two rarer shapes of periods 12 and
+    /// 24 that random deals of 22 cards fell into, and see-saws nested to
+    /// periods 16, 32 and 64 (winners `1ᵏ2ᵏ`, the last the longest period
+    /// the engine recognises). Each with its decks' lengths and its
+    /// cycle's length (checked literally by the library's unit tests).
+    fn built_rhythms() -> [(Vec<bool>, [usize; 2], u64); 5] {
+        let nested = |k: usize| [vec![true; k], vec![false; k]].concat();
+        let sporadic = |winners: &str| winners.chars().map(|c| c == '1').collect::<Vec<_>>();
+        [
+            (sporadic("011001101010"), [13, 9], 288),
+            (sporadic("110010101100101011010100"), [12, 10], 1_440),
+            (nested(8), [16, 24], 7_920),
+            (nested(16), [32, 48], 192_192),
+            (nested(32), [64, 96], 11_880_960),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+        /// Deals that fall into the rhythms of periods 12, 24 and 16 of
+        /// [`built_rhythms`] after up to 30 rounds, checked as
+        /// `deals_that_fall_into_a_rhythm_match_the_reference` checks the
+        /// nested see-saws.
+        #[test]
+        fn deals_that_fall_into_rarer_rhythms_match_the_reference(
+            shape in 0..3_usize,
+            back in 0..=30_usize,
+            lift in prop_oneof![Just(0_u64), Just(1000)],
+            seed in any::<u64>(),
+        ) {
+            let (winners, lengths, length) = built_rhythms()[shape].clone();
+            let ([one, two], undone, state) = built_reached(&winners, lengths, back, lift, seed);
+            if lift > 0 {
+                let plain = reference::plain(&one, &two);
+                prop_assert_eq!(plain.cycle, Some((undone + 1, length)));
+                prop_assert_eq!(plain.decks, (state[0].clone(), state[1].clone()));
+            }
+            check_bounded(&one, &two, 40_000)?;
+        }
+    }
+
+    /// Rhythms of periods 32 and 64, whose cycles take 192,192 and
+    /// 11,880,960 rounds, are answered within a million rounds, as the
+    /// nested see-saws above are.
+    #[test]
+    fn rhythms_of_periods_up_to_sixty_four_are_answered_without_going_round_them() {
+        for (winners, lengths, length) in built_rhythms().into_iter().skip(3) {
+            answered_within_a_million_rounds(
+                built_reached(&winners, lengths, 300, 10_000, 7),
+                length,
+            );
+        }
+    }
+
     /// Plays plain Combat `rounds` rounds from `decks`, literally.
     fn played(decks: &[Vec<u64>; 2], rounds: u64) -> [Vec<u64>; 2] {
         let [mut one, mut two] = decks.clone().map(std::collections::VecDeque::from);
@@ -1027,8 +1116,11 @@ mod combat {
     /// are checked by playing it literally.
     #[test]
     fn a_see_saw_of_half_a_billion_rounds_is_answered_without_going_round_it() {
-        answered_within_a_million_rounds(0, (49, 51), 504_798);
-        answered_within_a_million_rounds(0, (499, 501), 500_497_998);
+        answered_within_a_million_rounds(rhythm_reached(0, (49, 51), 300, 10_000, 7), 504_798);
+        answered_within_a_million_rounds(
+            rhythm_reached(0, (499, 501), 300, 10_000, 7),
+            500_497_998,
+        );
     }
 
     /// The same for see-saws of see-saws, which only games of an even
@@ -1044,20 +1136,21 @@ mod combat {
     /// whose 2,106,720 rounds on 148 cards are checked literally.
     #[test]
     fn see_saws_of_see_saws_are_answered_without_going_round_them() {
-        answered_within_a_million_rounds(1, (40, 41), 1_069_280);
-        answered_within_a_million_rounds(1, (125, 124), 30_938_000);
-        answered_within_a_million_rounds(2, (9, 9), 2_106_720);
+        answered_within_a_million_rounds(rhythm_reached(1, (40, 41), 300, 10_000, 7), 1_069_280);
+        answered_within_a_million_rounds(rhythm_reached(1, (125, 124), 300, 10_000, 7), 30_938_000);
+        answered_within_a_million_rounds(rhythm_reached(2, (9, 9), 300, 10_000, 7), 2_106_720);
     }
 
-    /// Plays the deal of [`rhythm_reached`] (`level`, `units`, 300 rounds
-    /// back) under a limit of a million rounds, and checks that it cycles
-    /// from where it was built to, every `length` rounds: literally too,
-    /// for cycles of up to three million rounds.
-    fn answered_within_a_million_rounds(level: usize, units: (usize, usize), length: u64) {
+    /// Plays a deal `reached` as by [`rhythm_reached`] (up to 300 rounds
+    /// back, cards raised past the deal's size) under a limit of a million
+    /// rounds, and checks that it cycles from where it was built to, every
+    /// `length` rounds: literally too, for cycles of up to three million
+    /// rounds.
+    fn answered_within_a_million_rounds(reached: ([Vec<u64>; 2], u64, [Vec<u64>; 2]), length: u64) {
         let limits = Limits { max_rounds: 1_000_000, ..Limits::default() };
-        let (deal_decks, undone, state) = rhythm_reached(level, units, 300, 10_000, 7);
+        let (deal_decks, undone, state) = reached;
         // Undoing stops where neither deck ends with a card over a lower one.
-        assert!(undone >= 50, "{undone} rounds undone");
+        assert!(undone >= 30, "{undone} rounds undone");
         let [one, two] = &deal_decks;
         let what = format!("{} + {} cards", one.len(), two.len());
         let _deadline = deadline::Deadline::new(&what);

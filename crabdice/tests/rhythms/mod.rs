@@ -70,3 +70,82 @@ pub fn rhythmic(
     }
     [even, odd]
 }
+
+/// A state of `lengths` cards from which plain Combat's winners are
+/// `winners` (`true` for player 1) over and over, with cards from `lowest`
+/// up, if there is one; built for any rhythm, where [`rhythmic`] knows
+/// only the nested see-saws.
+///
+/// The rounds of one period are played on the cards' *places*: the
+/// places each round draws, and where each place's card stands after the
+/// period (`after[q]` is the place whose card then stands at `q`). In
+/// period `k`, a round meets the cards first at `afterᵏ(a)` and
+/// `afterᵏ(b)`, where it met those at `a` and `b` in period 0; following
+/// each meeting round until its pair of places comes back lists every
+/// "this card beats that one" the rhythm needs. Cards that satisfy them
+/// all exist exactly when those constraints hold no loop, and then any
+/// order that puts each winner above its loser serves: one is drawn with
+/// `random` (`random(k)` below `k`). `None` if a deck runs out within the
+/// period, the period does not give the decks their lengths back, or the
+/// constraints loop.
+pub fn built(
+    winners: &[bool],
+    lengths: [usize; 2],
+    lowest: u64,
+    mut random: impl FnMut(usize) -> usize,
+) -> Option<[Vec<u64>; 2]> {
+    use std::collections::VecDeque;
+    let n = lengths[0] + lengths[1];
+    let mut decks = [
+        (0..lengths[0]).collect::<VecDeque<usize>>(),
+        (lengths[0]..n).collect::<VecDeque<usize>>(),
+    ];
+    let mut meetings = Vec::new();
+    for &one in winners {
+        let (a, b) = (decks[0].pop_front()?, decks[1].pop_front()?);
+        meetings.push(if one { (a, b) } else { (b, a) });
+        if one {
+            decks[0].extend([a, b]);
+        } else {
+            decks[1].extend([b, a]);
+        }
+    }
+    if decks[0].len() != lengths[0] {
+        return None;
+    }
+    let after: Vec<usize> = decks.iter().flatten().copied().collect();
+    // `above[low]` lists the places whose cards must beat `low`'s.
+    let mut above = vec![Vec::new(); n];
+    let mut below = vec![0_usize; n];
+    for (high, low) in meetings {
+        let (mut h, mut l) = (high, low);
+        loop {
+            above[l].push(h);
+            below[h] += 1;
+            (h, l) = (after[h], after[l]);
+            if (h, l) == (high, low) {
+                break;
+            }
+        }
+    }
+    // Cards from the lowest up, each to a place whose every loser has one.
+    let mut ready: Vec<usize> = (0..n).filter(|&place| below[place] == 0).collect();
+    let mut cards = vec![0; n];
+    let mut next = lowest;
+    while !ready.is_empty() {
+        let place = ready.swap_remove(random(ready.len()));
+        cards[place] = next;
+        next += 1;
+        for &high in &above[place] {
+            below[high] -= 1;
+            if below[high] == 0 {
+                ready.push(high);
+            }
+        }
+    }
+    if next - lowest < n as u64 {
+        return None;
+    }
+    let two = cards.split_off(lengths[0]);
+    Some([cards, two])
+}

@@ -1044,10 +1044,10 @@ mod combat {
     /// Rhythms of winners beyond the nested see-saws' first three levels,
     /// built by [`rhythms::built`]: the two rarer shapes of periods 12 and
     /// 24 that random deals of 22 cards fell into, and see-saws nested to
-    /// periods 16, 32 and 64 (winners `1ᵏ2ᵏ`, the last the longest period
-    /// the engine recognises). Each with its decks' lengths and its
-    /// cycle's length (checked literally by the library's unit tests).
-    fn built_rhythms() -> [(Vec<bool>, [usize; 2], u64); 5] {
+    /// periods 16 to 256 (winners `1ᵏ2ᵏ`). Each with its decks' lengths
+    /// and its cycle's length (checked literally by the library's unit
+    /// tests up to period 128).
+    fn built_rhythms() -> [(Vec<bool>, [usize; 2], u64); 7] {
         let nested = |k: usize| [vec![true; k], vec![false; k]].concat();
         let sporadic = |winners: &str| winners.chars().map(|c| c == '1').collect::<Vec<_>>();
         [
@@ -1056,6 +1056,8 @@ mod combat {
             (nested(8), [16, 24], 7_920),
             (nested(16), [32, 48], 192_192),
             (nested(32), [64, 96], 11_880_960),
+            (nested(64), [128, 192], 14_883_840),
+            (nested(128), [256, 384], 13_179_640_320),
         ]
     }
 
@@ -1083,16 +1085,19 @@ mod combat {
         }
     }
 
-    /// Rhythms of periods 32 and 64, whose cycles take 192,192 and
-    /// 11,880,960 rounds, are answered within a million rounds, as the
-    /// nested see-saws above are.
+    /// Rhythms of periods 32 to 256, whose cycles take from 192,192 to
+    /// 13,179,640,320 rounds, are answered without going round them, as
+    /// the nested see-saws above are: within a million rounds up to period
+    /// 64, and four million past it (a game looks for periods over 64 only
+    /// once it has played 1,024 rounds for each round of the period, and
+    /// then at the next state Brent's algorithm saves; the last took
+    /// minutes before).
     #[test]
-    fn rhythms_of_periods_up_to_sixty_four_are_answered_without_going_round_them() {
+    fn long_rhythms_are_answered_without_going_round_them() {
         for (winners, lengths, length) in built_rhythms().into_iter().skip(3) {
-            answered_within_a_million_rounds(
-                built_reached(&winners, lengths, 300, 10_000, 7),
-                length,
-            );
+            let max_rounds = if winners.len() > 64 { 4_000_000 } else { 1_000_000 };
+            let reached = built_reached(&winners, lengths, 300, 10_000, 7);
+            answered_without_going_round(reached, length, max_rounds);
         }
     }
 
@@ -1141,13 +1146,22 @@ mod combat {
         answered_within_a_million_rounds(rhythm_reached(2, (9, 9), 300, 10_000, 7), 2_106_720);
     }
 
-    /// Plays a deal `reached` as by [`rhythm_reached`] (up to 300 rounds
-    /// back, cards raised past the deal's size) under a limit of a million
-    /// rounds, and checks that it cycles from where it was built to, every
-    /// `length` rounds: literally too, for cycles of up to three million
-    /// rounds.
+    /// [`answered_without_going_round`] within a million rounds.
     fn answered_within_a_million_rounds(reached: ([Vec<u64>; 2], u64, [Vec<u64>; 2]), length: u64) {
-        let limits = Limits { max_rounds: 1_000_000, ..Limits::default() };
+        answered_without_going_round(reached, length, 1_000_000);
+    }
+
+    /// Plays a deal `reached` as by [`rhythm_reached`] (up to 300 rounds
+    /// back, cards raised past the deal's size) under a limit of
+    /// `max_rounds` rounds, and checks that it cycles from where it was
+    /// built to, every `length` rounds: literally too, for cycles of up to
+    /// three million rounds.
+    fn answered_without_going_round(
+        reached: ([Vec<u64>; 2], u64, [Vec<u64>; 2]),
+        length: u64,
+        max_rounds: u64,
+    ) {
+        let limits = Limits { max_rounds, ..Limits::default() };
         let (deal_decks, undone, state) = reached;
         // Undoing stops where neither deck ends with a card over a lower one.
         assert!(undone >= 30, "{undone} rounds undone");

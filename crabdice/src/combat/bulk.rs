@@ -775,8 +775,8 @@ fn play<S: Slots, const SUB_GAMES: bool>(
             // rhythm (module `periodic`), whose cycle can take millions or
             // billions of rounds to come round.
             let mut rhythm = None;
-            let look = |state: [&[S::Card]; 2], _| {
-                rhythm = periodic::cycle(state, |card| S::need(ctx.need, card));
+            let look = |state: [&[S::Card]; 2], now| {
+                rhythm = periodic::cycle(state, |card| S::need(ctx.need, card), now);
                 rhythm.is_some()
             };
             let earlier = match watch {

@@ -491,7 +491,7 @@ impl<'a, 'b> Walk<'a, 'b> {
             // The top game looks for any rhythm (module `periodic`), as the
             // fast engine's does; sub-games for see-saws, nearly all theirs.
             let endless = if depth == 0 {
-                periodic::cycle(frame.slices(), need).is_some()
+                periodic::cycle(frame.slices(), need, frame.round).is_some()
             } else {
                 seesaw::cycle_length(frame.slices(), need).is_some()
             };

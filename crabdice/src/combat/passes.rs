@@ -226,7 +226,7 @@ fn endless<C: Label>(state: [&[C]; 2], rounds: u64) -> bool {
     let plain = |_| usize::MAX;
     // Late, the look for any rhythm, which tries the see-saw's first.
     if rounds >= QUIET * (state[0].len() + state[1].len()) as u64 {
-        periodic::cycle(state, plain).is_some()
+        periodic::cycle(state, plain, rounds).is_some()
     } else {
         seesaw::cycle_length(state, plain).is_some()
     }

@@ -51,10 +51,29 @@
 //! period*: the winners of a cycle of length `λ` repeat every `λ` rounds,
 //! and every period of an endless sequence is a multiple of its shortest
 //! (two periods give their gcd as a period), so `λ` is a multiple of it.
-//! [`cycle`] therefore tries the periods in increasing order, the see-saw's
-//! `2` by module `seesaw`'s quicker look, and takes the first that passes.
-//! It plays `2 × MOST_PERIOD` rounds first, on a copy, and tries only the
-//! periods that those winners follow.
+//! [`cycle`] tries the see-saw's `2` first, by module `seesaw`'s quicker
+//! look, which passes exactly when the winners alternate forever.
+//! Otherwise it plays `2m` rounds on a copy, for the longest period `m` it
+//! looks for, and tries only the shortest period `p` from 4 on that those
+//! winners follow (even, balanced, at most `m`), if any: no other can
+//! pass. Say they follow another, `q`. As `p + q ≤ 2m`, `gcd(p, q)` is a
+//! period of theirs too (Fine and Wilf), even and balanced as well (a
+//! sequence of odd period `g` balances no multiple of `g`), so it is `p`,
+//! or `2`. Either way `q` is a multiple of it, and winners that repeat
+//! forever with period `q` (their first `q` being the shorter period's
+//! repeated) repeat forever with the shorter period: so `q` fails if `p`
+//! fails, or if the see-saw's look did.
+//!
+//! How long a period to look for: 64 rounds in any game, and in games of
+//! more cards, as many rounds as cards, up to 2,048, once the game has
+//! played 1,024 rounds for each. Nested see-saws (`1ᵏ2ᵏ` repeating,
+//! period `2k`) need at least `5k` cards: a game of 640 cards can cycle
+//! with period 256, every 13,179,640,320 rounds, and a game that went
+//! round it took minutes. A look for periods up to `m` plays `2m` rounds
+//! on a copy, and games look only at the states Brent's algorithm saves,
+//! a few dozen in all; the rounds a game must have played first keep that
+//! to a few per cent of its time (looks for periods up to `n` from the
+//! start made random plain games of 2,000 cards that end 15–30% slower).
 //!
 //! As for see-saws, a state that passes lies on its own cycle (its `σ`
 //! can be undone), and every state of that cycle passes with the same
@@ -82,8 +101,22 @@ use super::deal::Label;
 use super::seesaw;
 use crate::arith::gcd;
 
-/// The longest period looked for.
-pub(crate) const MOST_PERIOD: usize = 64;
+/// The longest period looked for in any game.
+const SHORT_PERIODS: usize = 64;
+
+/// The longest period looked for in any game that has played long enough.
+const MOST_PERIOD: usize = 2048;
+
+/// Rounds a game must have played for each round of a period longer than
+/// [`SHORT_PERIODS`] looked for.
+const ROUNDS_A_PERIOD: u64 = 1024;
+
+/// The longest period looked for in a game of `cards` cards that has
+/// played `rounds` rounds (see the module docs).
+fn longest_period(cards: usize, rounds: u64) -> usize {
+    let earned = usize::try_from(rounds / ROUNDS_A_PERIOD).unwrap_or(usize::MAX);
+    cards.min(earned).clamp(SHORT_PERIODS, MOST_PERIOD)
+}
 
 /// An endless rhythm of winners: its shortest period, and the length of
 /// the cycle of states it lies on.
@@ -93,9 +126,10 @@ pub(crate) struct Rhythm {
     pub length: u64,
 }
 
-/// If the winners from the state with these decks repeat forever with a
-/// period of at most [`MOST_PERIOD`] rounds, that rhythm (see the module
-/// docs). `need` is as for [`seesaw::cycle_length`]: the cards a player
+/// If the winners from the state with these decks, reached after `rounds`
+/// rounds, repeat forever with a period of at most 64 rounds, or of at
+/// most `n` rounds for `n` cards once the game has played `1024 n`
+/// rounds (2,048 at most), that rhythm (see the module docs). `need` is as for [`seesaw::cycle_length`]: the cards a player
 /// must hold after drawing a card to start a sub-game with it, not
 /// decreasing as the card grows.
 ///
@@ -104,15 +138,23 @@ pub(crate) struct Rhythm {
 pub(crate) fn cycle<C: Label>(
     decks: [&[C]; 2],
     need: impl Fn(C) -> usize + Copy,
+    rounds: u64,
+) -> Option<Rhythm> {
+    cycle_within(decks, need, longest_period(decks[0].len() + decks[1].len(), rounds))
+}
+
+/// [`cycle`], looking for periods of at most `longest` rounds.
+fn cycle_within<C: Label>(
+    decks: [&[C]; 2],
+    need: impl Fn(C) -> usize + Copy,
+    longest: usize,
 ) -> Option<Rhythm> {
     if let Some(length) = seesaw::cycle_length(decks, need) {
         return Some(Rhythm { period: 2, length });
     }
-    let winners = winners(decks, need, 2 * MOST_PERIOD)?;
-    (4..=MOST_PERIOD)
-        .step_by(2)
-        .filter(|&period| follows(&winners, period))
-        .find_map(|period| Some(Rhythm { period, length: with_period(decks, need, period)? }))
+    let winners = winners(decks, need, 2 * longest)?;
+    let period = (4..=longest).step_by(2).find(|&period| follows(&winners, period))?;
+    Some(Rhythm { period, length: with_period(decks, need, period)? })
 }
 
 /// Whether the winners from this state repeat forever with period
@@ -185,8 +227,8 @@ fn round<C: Ord + Copy>(
 /// Whether `winners` (at least `2 × period` of them) split each period
 /// evenly and repeat with that period.
 fn follows(winners: &[bool], period: usize) -> bool {
-    winners[..period].iter().filter(|&&one| one).count() * 2 == period
-        && winners.iter().zip(&winners[period..]).all(|(x, y)| x == y)
+    winners.iter().zip(&winners[period..]).all(|(x, y)| x == y)
+        && winners[..period].iter().filter(|&&one| one).count() * 2 == period
 }
 
 /// One round of the rhythm, in places at the period's start: player 1
@@ -412,13 +454,13 @@ mod tests {
                 for split in 0..=order.len() {
                     let decks = [&order[..split], &order[split..]];
                     let on_cycle = literal(decks, false).filter(|&(first, _)| first == 0);
-                    let rhythm = cycle(decks, plain);
+                    let rhythm = cycle(decks, plain, u64::MAX);
                     assert_eq!(rhythm.map(|r| r.length), on_cycle.map(|c| c.1), "{decks:?}");
                     if let Some(rhythm) = rhythm {
                         passed += 1;
                         assert!(keeps(decks, plain, rhythm.period));
                     }
-                    if let Some(rhythm) = cycle(decks, usize::from) {
+                    if let Some(rhythm) = cycle(decks, usize::from, u64::MAX) {
                         let cycle = literal(decks, true);
                         assert_eq!(cycle, Some((0, rhythm.length)), "{decks:?}, recursive");
                     }
@@ -437,7 +479,7 @@ mod tests {
     #[test]
     fn random_deals_cycle_where_the_look_says() {
         let mut random = rhythms::xorshift(0xD1B5_4A32_D192_ED03);
-        let (mut periods, mut needs) = ([0; MOST_PERIOD + 1], [0; 2]);
+        let (mut periods, mut needs) = ([0; SHORT_PERIODS + 1], [0; 2]);
         for _ in 0..6_000 {
             let n = 10 + random(5);
             let cards: Vec<u8> = shuffled(n, n, &mut random);
@@ -451,7 +493,7 @@ mod tests {
                 if let Some(&first) = seen.get(&state) {
                     let length = (states.len() - first) as u64;
                     let decks = |at: usize| [states[at].0.as_slice(), states[at].1.as_slice()];
-                    let rhythm = cycle(decks(first), plain).expect("a rhythm");
+                    let rhythm = cycle(decks(first), plain, u64::MAX).expect("a rhythm");
                     assert_eq!(rhythm.length, length, "{:?}", decks(first));
                     if first > 0 {
                         assert!(!keeps(decks(first - 1), plain, rhythm.period));
@@ -465,7 +507,12 @@ mod tests {
                             .iter()
                             .any(|(one, two)| need(one[0]) < one.len() && need(two[0]) < two.len());
                         let expected = (!sub_game).then_some(rhythm);
-                        assert_eq!(cycle(decks(first), need), expected, "{:?}", decks(first));
+                        assert_eq!(
+                            cycle(decks(first), need, u64::MAX),
+                            expected,
+                            "{:?}",
+                            decks(first)
+                        );
                         needs[usize::from(sub_game)] += 1;
                     }
                     break;
@@ -491,7 +538,7 @@ mod tests {
                 let units = (1 + random(4), 1 + random(4));
                 let decks = rhythmic(units, level, random(2) == 0, &mut random);
                 let decks = decks.each_ref().map(Vec::as_slice);
-                let rhythm = cycle(decks, |_| usize::MAX);
+                let rhythm = cycle(decks, |_| usize::MAX, u64::MAX);
                 let rhythm = rhythm.unwrap_or_else(|| panic!("{decks:?}"));
                 assert_eq!(rhythm.period, 2 << level, "{decks:?}");
                 if rhythm.length <= 5_000 {
@@ -518,7 +565,7 @@ mod tests {
             let (level, units) = (random(3), (1 + random(3), 1 + random(3)));
             let decks = rhythmic(units, level, random(2) == 0, &mut random);
             let decks = decks.each_ref().map(Vec::as_slice);
-            let plain = cycle(decks, |_| usize::MAX).expect("a rhythm");
+            let plain = cycle(decks, |_| usize::MAX, u64::MAX).expect("a rhythm");
             if plain.length > 20_000 {
                 continue;
             }
@@ -530,7 +577,7 @@ mod tests {
                 sub_game |= round(&mut playing, need).expect("no deck empties in a rhythm").1;
             }
             let expected = (!sub_game).then_some(plain);
-            assert_eq!(cycle(decks, need), expected, "{decks:?}, needs × {scale} / 4");
+            assert_eq!(cycle(decks, need, u64::MAX), expected, "{decks:?}, needs × {scale} / 4");
             outcomes[usize::from(sub_game)] += 1;
         }
         assert!(outcomes[0] > 200 && outcomes[1] > 200, "{outcomes:?}");
@@ -558,14 +605,14 @@ mod tests {
             };
             let mut playing = decks.map(|deck| deck.iter().copied().collect::<VecDeque<_>>());
             let mut played = Vec::new();
-            for _ in 0..2 * MOST_PERIOD {
+            for _ in 0..2 * SHORT_PERIODS {
                 match round(&mut playing, need).expect("both decks hold over 128 cards") {
                     (_, true) => break,
                     (one, false) => played.push(one),
                 }
             }
-            let read = winners(decks, need, 2 * MOST_PERIOD);
-            let whole = played.len() == 2 * MOST_PERIOD;
+            let read = winners(decks, need, 2 * SHORT_PERIODS);
+            let whole = played.len() == 2 * SHORT_PERIODS;
             assert_eq!(read, whole.then_some(played), "{decks:?}");
             outcomes[usize::from(whole)] += 1;
         }
@@ -609,15 +656,15 @@ mod tests {
         usize::MAX
     }
 
-    /// Rhythms built for their winners by [`rhythms::built`], up to the
-    /// longest period looked for and past it: see-saws nested to periods
-    /// 16, 32 and 64 (winners `1ᵏ2ᵏ`), and the two rarer shapes of periods
-    /// 12 and 24 that random deals of 22 cards fell into (found by playing
-    /// three million random deals of 20 to 60 cards). Each is recognised
-    /// with its period and the length of its cycle, played literally; with
-    /// needs, the look passes exactly when no round of the cycle starts a
-    /// sub-game; and the rhythm of period 128 is not taken for a shorter
-    /// one.
+    /// Rhythms built for their winners by [`rhythms::built`]: see-saws
+    /// nested to periods 16 to 256 (winners `1ᵏ2ᵏ`), and the two rarer
+    /// shapes of periods 12 and 24 that random deals of 22 cards fell into
+    /// (found by playing three million random deals of 20 to 60 cards).
+    /// Each is recognised with its period and the length of its cycle,
+    /// played literally up to period 128 (15 million rounds); with needs,
+    /// the look passes exactly when no round of the cycle starts a
+    /// sub-game; and a rhythm longer than the longest period looked for is
+    /// not taken for a shorter one.
     #[test]
     fn rhythms_up_to_the_longest_period_are_recognised() {
         let nested = |k: usize| [vec![true; k], vec![false; k]].concat();
@@ -628,6 +675,7 @@ mod tests {
             (nested(8), [16, 24], 7_920),
             (nested(16), [32, 48], 192_192),
             (nested(32), [64, 96], 11_880_960),
+            (nested(64), [128, 192], 14_883_840),
         ];
         let mut random = rhythms::xorshift(0x4F1B_BCDC_BFA5_3E0B);
         let mut outcomes = [0; 2];
@@ -638,7 +686,7 @@ mod tests {
                 let decks =
                     decks.map(|deck| deck.into_iter().map(|c| c as u16).collect::<Vec<_>>());
                 let decks = decks.each_ref().map(Vec::as_slice);
-                let rhythm = cycle(decks, plain16);
+                let rhythm = cycle(decks, plain16, u64::MAX);
                 assert_eq!(rhythm, Some(Rhythm { period, length }), "{decks:?}");
                 assert!(keeps(decks, plain16, period));
                 if order == 0 {
@@ -658,13 +706,20 @@ mod tests {
                     sub_game |= round(&mut playing, need).expect("no deck empties").1;
                 }
                 let expected = (!sub_game).then_some(Rhythm { period, length });
-                assert_eq!(cycle(decks, need), expected, "{decks:?}, needs + {lift}");
+                assert_eq!(cycle(decks, need, u64::MAX), expected, "{decks:?}, needs + {lift}");
                 outcomes[usize::from(sub_game)] += 1;
             }
         }
         assert!(outcomes[0] > 5 && outcomes[1] > 5, "{outcomes:?}");
-        let decks = rhythms::built(&nested(64), [128, 192], 1, &mut random).expect("a rhythm");
-        let decks = decks.map(|deck| deck.into_iter().map(|c| c as u16).collect::<Vec<_>>());
-        assert_eq!(cycle(decks.each_ref().map(Vec::as_slice), plain16), None);
+        // Period 256 on 640 cards, whose cycle is too long to play here.
+        for (k, lengths, length) in
+            [(64, [128, 192], 14_883_840), (128, [256, 384], 13_179_640_320)]
+        {
+            let decks = rhythms::built(&nested(k), lengths, 1, &mut random).expect("a rhythm");
+            let decks = decks.map(|deck| deck.into_iter().map(|c| c as u16).collect::<Vec<_>>());
+            let decks = decks.each_ref().map(Vec::as_slice);
+            assert_eq!(cycle(decks, plain16, u64::MAX), Some(Rhythm { period: 2 * k, length }));
+            assert_eq!(cycle_within(decks, plain16, 2 * k - 2), None);
+        }
     }
 }

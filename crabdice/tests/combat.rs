@@ -1088,14 +1088,14 @@ mod combat {
     /// Rhythms of periods 32 to 256, whose cycles take from 192,192 to
     /// 13,179,640,320 rounds, are answered without going round them, as
     /// the nested see-saws above are: within a million rounds up to period
-    /// 64, and four million past it (a game looks for periods over 64 only
-    /// once it has played 1,024 rounds for each round of the period, and
-    /// then at the next state Brent's algorithm saves; the last took
-    /// minutes before).
+    /// 64, and `2^15` rounds a round of the period past it (a game looks
+    /// for periods over 64 only once it has played 4,096 rounds for each
+    /// round of the period, and then at the next state Brent's algorithm
+    /// saves; the last took minutes before).
     #[test]
     fn long_rhythms_are_answered_without_going_round_them() {
         for (winners, lengths, length) in built_rhythms().into_iter().skip(3) {
-            let max_rounds = if winners.len() > 64 { 4_000_000 } else { 1_000_000 };
+            let max_rounds = (winners.len() as u64 * (1 << 15)).max(1_000_000);
             let reached = built_reached(&winners, lengths, 300, 10_000, 7);
             answered_without_going_round(reached, length, max_rounds);
         }

@@ -663,6 +663,20 @@ mod tests {
         usize::MAX
     }
 
+    /// Periods of up to 64 rounds are looked for in any game; longer ones
+    /// up to one round a card, 2,048 at most, and only once the game has
+    /// played 4,096 rounds for each round of the period.
+    #[test]
+    fn longer_periods_are_looked_for_as_a_game_goes_on() {
+        assert_eq!(longest_period(22, u64::MAX), 64);
+        assert_eq!(longest_period(640, 0), 64);
+        assert_eq!(longest_period(640, 4096 * 100 - 1), 99);
+        assert_eq!(longest_period(640, 4096 * 256), 256);
+        assert_eq!(longest_period(640, u64::MAX), 640);
+        assert_eq!(longest_period(100_000, 4096 * 3000), 2048);
+        assert_eq!(longest_period(usize::MAX, u64::MAX), 2048);
+    }
+
     /// Rhythms built for their winners by [`rhythms::built`]: see-saws
     /// nested to periods 16 to 256 (winners `1ᵏ2ᵏ`), and the two rarer
     /// shapes of periods 12 and 24 that random deals of 22 cards fell into

@@ -32,7 +32,7 @@ use std::sync::Arc;
 use crate::cores;
 
 use super::deal::{Label, Labelled};
-use super::passes::{self, Finish, Passes};
+use super::passes::{self, Finish, InRhythm, Passes};
 use super::periodic::{self, Rhythm};
 use super::recall::Recall;
 use super::seesaw;
@@ -1198,26 +1198,33 @@ fn labels<S: Slots>(decks: &[Deck<S>; 2]) -> [impl Iterator<Item = u32>; 2] {
     decks.each_ref().map(|deck| deck.cards().map(|card| card.index() as u32))
 }
 
-/// A plain game's [`Outcome`] from its passes, unless it never ends.
+/// A plain game's [`Outcome`] from its passes; if it never ends, the
+/// rhythm they found it in, if any.
 struct OutcomeOfPasses<'a, 'b>(&'a Labelled<'b>);
 
 impl Finish for OutcomeOfPasses<'_, '_> {
-    type Output = Option<Outcome>;
-    fn finish<C: Label>(self, result: Passes, decks: [&[C]; 2]) -> Option<Outcome> {
-        let Passes::Won { winner, rounds } = result else { return None };
+    type Output = Result<Outcome, Option<InRhythm>>;
+    fn finish<C: Label>(self, result: Passes, decks: [&[C]; 2]) -> Self::Output {
+        let (winner, rounds) = match result {
+            Passes::Won { winner, rounds } => (winner, rounds),
+            Passes::Endless(rhythm) => return Err(rhythm),
+        };
         let decks = decks.map(|deck| deck.iter().map(|card| card.index() as u32));
-        Some(outcome(self.0, decks, Some(winner), End::EmptyDeck, rounds))
+        Ok(outcome(self.0, decks, Some(winner), End::EmptyDeck, rounds))
     }
 }
 
-/// A plain game's winning score from its passes; `None` if it never ends.
+/// A plain game's winning score from its passes; if it never ends, the
+/// rhythm they found it in, if any.
 struct ScoreOfPasses<'a, 'b>(&'a Labelled<'b>);
 
 impl Finish for ScoreOfPasses<'_, '_> {
-    type Output = Option<u128>;
-    fn finish<C: Label>(self, result: Passes, decks: [&[C]; 2]) -> Option<u128> {
-        let Passes::Won { winner, .. } = result else { return None };
-        Some(self.0.score(decks[winner]))
+    type Output = Result<u128, Option<InRhythm>>;
+    fn finish<C: Label>(self, result: Passes, decks: [&[C]; 2]) -> Self::Output {
+        match result {
+            Passes::Won { winner, .. } => Ok(self.0.score(decks[winner])),
+            Passes::Endless(rhythm) => Err(rhythm),
+        }
     }
 }
 
@@ -1230,13 +1237,15 @@ pub(super) fn score(
     budget: &mut Budget<'_>,
 ) -> Result<Option<u128>, Exhausted> {
     // As in `solve`, a game without sub-games is played in passes.
+    let mut known = None;
     if variant == Variant::Plain || !labelled.can_recurse() {
-        let score = passes::solve(labelled, budget, ScoreOfPasses(labelled))?;
-        if score.is_some() || variant == Variant::Plain {
-            return Ok(score);
+        match passes::solve(labelled, budget, ScoreOfPasses(labelled))? {
+            Ok(score) => return Ok(Some(score)),
+            Err(_) if variant == Variant::Plain => return Ok(None),
+            Err(rhythm) => known = rhythm,
         }
     }
-    Ok(general::<WinningScore>(labelled, variant, budget)?.0)
+    Ok(general::<WinningScore>(labelled, variant, budget, known)?.0)
 }
 
 /// Plays a deal by `variant`'s rules; see `fast.md`.
@@ -1248,13 +1257,15 @@ pub(super) fn solve(
     // Plain games are played in passes, and so are recursive games that
     // can never start a sub-game (see `fast.md`); only an endless one
     // needs the general engine, for the exact start and length of its
-    // cycle.
-    if (variant == Variant::Plain || !labelled.can_recurse())
-        && let Some(outcome) = passes::solve(labelled, budget, OutcomeOfPasses(labelled))?
-    {
-        return Ok(outcome);
+    // cycle, starting from the rhythm the passes found it in, if any.
+    let mut known = None;
+    if variant == Variant::Plain || !labelled.can_recurse() {
+        match passes::solve(labelled, budget, OutcomeOfPasses(labelled))? {
+            Ok(outcome) => return Ok(outcome),
+            Err(rhythm) => known = rhythm,
+        }
     }
-    general::<Outcome>(labelled, variant, budget)
+    general::<Outcome>(labelled, variant, budget, known)
 }
 
 /// What a caller asks of the top game: its whole [`Outcome`], or only the
@@ -1309,11 +1320,12 @@ impl Answer for WinningScore {
 }
 
 /// Plays a deal by `variant`'s rules with the general engine (rings, sub-games,
-/// repetition).
+/// repetition); `known`, a rhythm the game's passes found it in.
 fn general<A: Answer>(
     labelled: &Labelled<'_>,
     variant: Variant,
     budget: &mut Budget<'_>,
+    known: Option<InRhythm>,
 ) -> Result<A, Exhausted> {
     // Deep nesting only happens with huge decks; give those a stack to
     // match.
@@ -1321,16 +1333,26 @@ fn general<A: Answer>(
     let largest = labelled.largest;
     let mut run = || match (u8::try_from(largest).is_ok(), u16::try_from(largest).is_ok(), variant)
     {
-        (true, _, Variant::Plain) => solve_with::<ByteRing<Ranked>, false, A>(labelled, budget),
-        (true, _, Variant::Recursive) if labelled.labels_are_values() => {
-            solve_with::<ByteRing<Values>, true, A>(labelled, budget)
+        (true, _, Variant::Plain) => {
+            solve_with::<ByteRing<Ranked>, false, A>(labelled, budget, known)
         }
-        (true, _, Variant::Recursive) => solve_with::<ByteRing<Ranked>, true, A>(labelled, budget),
-        (false, true, Variant::Plain) => solve_with::<WideRing<u16>, false, A>(labelled, budget),
-        (false, true, Variant::Recursive) => solve_with::<WideRing<u16>, true, A>(labelled, budget),
-        (false, false, Variant::Plain) => solve_with::<WideRing<u32>, false, A>(labelled, budget),
+        (true, _, Variant::Recursive) if labelled.labels_are_values() => {
+            solve_with::<ByteRing<Values>, true, A>(labelled, budget, known)
+        }
+        (true, _, Variant::Recursive) => {
+            solve_with::<ByteRing<Ranked>, true, A>(labelled, budget, known)
+        }
+        (false, true, Variant::Plain) => {
+            solve_with::<WideRing<u16>, false, A>(labelled, budget, known)
+        }
+        (false, true, Variant::Recursive) => {
+            solve_with::<WideRing<u16>, true, A>(labelled, budget, known)
+        }
+        (false, false, Variant::Plain) => {
+            solve_with::<WideRing<u32>, false, A>(labelled, budget, known)
+        }
         (false, false, Variant::Recursive) => {
-            solve_with::<WideRing<u32>, true, A>(labelled, budget)
+            solve_with::<WideRing<u32>, true, A>(labelled, budget, known)
         }
     };
     if stack <= 1 << 20 {
@@ -1398,6 +1420,7 @@ impl<C: Label> Drop for AbandonOnDrop<'_, C> {
 fn solve_with<S: Slots, const SUB_GAMES: bool, A: Answer>(
     labelled: &Labelled<'_>,
     budget: &mut Budget<'_>,
+    known: Option<InRhythm>,
 ) -> Result<A, Exhausted> {
     // Plain Combat never starts a sub-game: every card needs more cards
     // than anyone can hold.
@@ -1415,9 +1438,10 @@ fn solve_with<S: Slots, const SUB_GAMES: bool, A: Answer>(
         return play_deal::<S, SUB_GAMES, A>(
             labelled,
             Context { need: &need, budget, scratch, spec: None, held: Held::default(), recall },
+            known,
         );
     }
-    speculating::<S, SUB_GAMES, A>(labelled, budget, &need, &Arc::new(Shared::new()))
+    speculating::<S, SUB_GAMES, A>(labelled, budget, &need, &Arc::new(Shared::new()), known)
 }
 
 /// Plays the deal as [`solve_with`] does, sharing sub-games with a helper
@@ -1434,6 +1458,7 @@ fn speculating<S: Slots, const SUB_GAMES: bool, A: Answer>(
     budget: &mut Budget<'_>,
     need: &S::Table,
     shared: &Arc<Shared<S::Card>>,
+    known: Option<InRhythm>,
 ) -> Result<A, Exhausted> {
     let stack = stack_ahead(labelled.cards_in_deal()) + (1 << 20);
     let after = budget.speculate_after;
@@ -1462,7 +1487,7 @@ fn speculating<S: Slots, const SUB_GAMES: bool, A: Answer>(
     };
     let recall = Recall::for_deal(labelled.cards_in_deal(), budget.max_memory);
     let ctx = Context { need, budget, scratch, spec: Some(spec), held: Held::default(), recall };
-    let answer = play_deal::<S, SUB_GAMES, A>(labelled, ctx);
+    let answer = play_deal::<S, SUB_GAMES, A>(labelled, ctx, known);
     drop(finish);
     if let Some(helper) = helper.take()
         && shared.started()
@@ -1473,10 +1498,13 @@ fn speculating<S: Slots, const SUB_GAMES: bool, A: Answer>(
     answer
 }
 
-/// Plays the deal, in `ctx`; see `fast.md`.
+/// Plays the deal, in `ctx`; see `fast.md`. If the game's passes found it
+/// in a rhythm (`known`), only the round where its cycle starts is looked
+/// for.
 fn play_deal<S: Slots, const SUB_GAMES: bool, A: Answer>(
     labelled: &Labelled<'_>,
     mut ctx: Context<'_, '_, S>,
+    known: Option<InRhythm>,
 ) -> Result<A, Exhausted> {
     let variant = if SUB_GAMES { Variant::Recursive } else { Variant::Plain };
     let watch = if SUB_GAMES { Watch::StacksAndRhythm } else { Watch::Brent };
@@ -1491,6 +1519,11 @@ fn play_deal<S: Slots, const SUB_GAMES: bool, A: Answer>(
     levels.push(Level::new(cards));
     for (deck, player) in levels[0].decks.iter_mut().zip(Player::ALL) {
         deck.load(deck_of(player), cards);
+    }
+    if let Some(InRhythm { at, rhythm }) = known {
+        let (first, mu) =
+            first_in_rhythm::<S, SUB_GAMES>(&mut ctx, &mut levels, dealt(), at, rhythm)?;
+        return Ok(A::of(cycled(labelled, variant, &first, mu, rhythm.length)));
     }
     let (stop, rounds) = play::<S, SUB_GAMES>(&mut ctx, &mut levels, 0, u64::MAX, watch)?;
     let length = match stop {
@@ -1774,6 +1807,7 @@ mod tests {
                     &mut budget,
                     &need,
                     &shared,
+                    None,
                 )
             }));
             sender.send(outcome.is_err()).expect("the test is waiting");

@@ -49,28 +49,41 @@
 //! Brent's algorithm would go round it once or twice first; and, once the
 //! game has run 16 rounds a card, for any other rhythm of winners that
 //! lasts forever (module `periodic`), such as the see-saws of see-saws of
-//! games of an even number of cards. A repeat or a rhythm only proves that
-//! the game never ends: the round where the cycle starts and its length
-//! are found by the general engine, which replays the deal with anchors at
-//! the highest card, looking at the states it saves the same way. Cycles
-//! are rare, so that costs nothing on the games that end, and the looks
-//! come a few times in a game.
+//! games of an even number of cards. A rhythm gives the cycle's length,
+//! and the general engine then finds the round where the cycle starts by
+//! bisection from the deal, with `periodic::keeps` (module `bulk`): the
+//! states from there on keep the rhythm, and none before. A repeat that
+//! Brent's algorithm sees only proves that the game never ends: the general
+//! engine then replays the deal with anchors at the highest card, looking
+//! at the states it saves the same way, for the start and the length.
+//! Cycles are rare, so that costs nothing on the games that end, and the
+//! looks come a few times in a game.
 
 use std::cell::Cell;
 
 use super::deal::{Label, Labelled};
+use super::periodic::{self, Rhythm};
+use super::seesaw;
 use super::stacks::Brent;
 use super::{Budget, Exhausted, Player};
-use super::{periodic, seesaw};
 
 /// How a plain game played in passes went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Passes {
     /// A deck ran out: the winner's index and the rounds played.
     Won { winner: usize, rounds: u64 },
-    /// The game never ends (the state at a pass boundary came back, or is
-    /// a see-saw's).
-    Endless,
+    /// The game never ends: the state at a pass boundary came back, or it
+    /// keeps a rhythm of winners (then known, with where it was seen).
+    Endless(Option<InRhythm>),
+}
+
+/// A plain game's state after `at` rounds keeps `rhythm` forever (module
+/// `periodic`; `rhythm.period` is its shortest period): so the game's
+/// cycle starts at round `at` or before, and is `rhythm.length` long.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct InRhythm {
+    pub at: u64,
+    pub rhythm: Rhythm,
 }
 
 /// A deck as the cards `buffer[head..tail]`, top first.
@@ -206,8 +219,13 @@ fn play<C: Label, B: AsRef<[C]> + AsMut<[C]>>(
             return Ok(Passes::Won { winner, rounds });
         }
         let state = decks.each_ref().map(Line::cards);
-        if brent.observe_saving(state, rounds, endless).is_some() {
-            return Ok(Passes::Endless);
+        let mut rhythm = None;
+        let look = |state: [&[C]; 2], rounds| {
+            rhythm = endless(state, rounds);
+            rhythm.is_some()
+        };
+        if brent.observe_saving(state, rounds, look).is_some() {
+            return Ok(Passes::Endless(rhythm.map(|rhythm| InRhythm { at: rounds, rhythm })));
         }
         pass(decks, k);
         rounds += k as u64;
@@ -221,14 +239,15 @@ fn play<C: Label, B: AsRef<[C]> + AsMut<[C]>>(
 /// or given one more value to keep, it cost plain games 1% more
 /// instructions.)
 #[inline(never)]
-fn endless<C: Label>(state: [&[C]; 2], rounds: u64) -> bool {
+fn endless<C: Label>(state: [&[C]; 2], rounds: u64) -> Option<Rhythm> {
     // No card starts a sub-game: it would need more cards than anyone holds.
     let plain = |_| usize::MAX;
     // Late, the look for any rhythm, which tries the see-saw's first.
     if rounds >= QUIET * (state[0].len() + state[1].len()) as u64 {
-        periodic::cycle(state, plain, rounds).is_some()
+        periodic::cycle(state, plain, rounds)
     } else {
-        seesaw::cycle_length(state, plain).is_some()
+        let length = seesaw::cycle_length(state, plain)?;
+        Some(Rhythm { period: 2, length })
     }
 }
 
@@ -290,9 +309,10 @@ mod tests {
             let decks = decks.map(|deck| deck.into_iter().map(|c| c as u16).collect::<Vec<_>>());
             let state = [decks[0].as_slice(), decks[1].as_slice()];
             let quiet = QUIET * (state[0].len() + state[1].len()) as u64;
-            assert!(!endless(state, 0), "{state:?}");
-            assert!(endless(state, quiet), "{state:?}");
-            assert!(endless(state, quiet + 1_000), "{state:?}");
+            assert_eq!(endless(state, 0), None, "{state:?}");
+            let period = 2 << level;
+            assert_eq!(endless(state, quiet).map(|r| r.period), Some(period), "{state:?}");
+            assert_eq!(endless(state, quiet + 1_000), endless(state, quiet), "{state:?}");
         }
     }
 }

@@ -1331,8 +1331,7 @@ fn general<A: Answer>(
     // match.
     let stack = if variant == Variant::Recursive { stack_for(labelled.cards_in_deal()) } else { 0 };
     let largest = labelled.largest;
-    let mut run = || match (u8::try_from(largest).is_ok(), u16::try_from(largest).is_ok(), variant)
-    {
+    let run = || match (u8::try_from(largest).is_ok(), u16::try_from(largest).is_ok(), variant) {
         (true, _, Variant::Plain) => {
             solve_with::<ByteRing<Ranked>, false, A>(labelled, budget, known)
         }
@@ -1520,10 +1519,22 @@ fn play_deal<S: Slots, const SUB_GAMES: bool, A: Answer>(
     for (deck, player) in levels[0].decks.iter_mut().zip(Player::ALL) {
         deck.load(deck_of(player), cards);
     }
-    if let Some(InRhythm { at, rhythm }) = known {
+    if let Some(InRhythm { at, rhythm, before }) = known {
+        // Bisect from the state seen before, if it does not keep the
+        // rhythm yet; if it does, from the deal up to it.
+        let (mut start, mut from, mut until) = (dealt(), 0, at);
+        if let Some((seen, decks)) = before {
+            let [one, two] = decks.map(|deck| deck.into_iter().map(S::Card::from_u32));
+            let level = Level::<S>::holding(one, two, cards);
+            if in_rhythm(&mut ctx, &level, rhythm.period) {
+                until = seen;
+            } else {
+                (start, from) = (level, seen);
+            }
+        }
         let (first, mu) =
-            first_in_rhythm::<S, SUB_GAMES>(&mut ctx, &mut levels, dealt(), at, rhythm)?;
-        return Ok(A::of(cycled(labelled, variant, &first, mu, rhythm.length)));
+            first_in_rhythm::<S, SUB_GAMES>(&mut ctx, &mut levels, start, until - from, rhythm)?;
+        return Ok(A::of(cycled(labelled, variant, &first, from + mu, rhythm.length)));
     }
     let (stop, rounds) = play::<S, SUB_GAMES>(&mut ctx, &mut levels, 0, u64::MAX, watch)?;
     let length = match stop {

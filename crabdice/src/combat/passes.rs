@@ -51,8 +51,10 @@
 //! lasts forever (module `periodic`), such as the see-saws of see-saws of
 //! games of an even number of cards. A rhythm gives the cycle's length,
 //! and the general engine then finds the round where the cycle starts by
-//! bisection from the deal, with `periodic::keeps` (module `bulk`): the
-//! states from there on keep the rhythm, and none before. A repeat that
+//! bisection with `periodic::keeps` (module `bulk`): the states from there
+//! on keep the rhythm, and none before. It bisects from the state saved
+//! before the one that passed, handed over with it, if that one does not
+//! keep the rhythm yet (else from the deal up to it). A repeat that
 //! Brent's algorithm sees only proves that the game never ends: the general
 //! engine then replays the deal with anchors at the highest card, looking
 //! at the states it saves the same way, for the start and the length.
@@ -68,7 +70,7 @@ use super::stacks::Brent;
 use super::{Budget, Exhausted, Player};
 
 /// How a plain game played in passes went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Passes {
     /// A deck ran out: the winner's index and the rounds played.
     Won { winner: usize, rounds: u64 },
@@ -80,10 +82,14 @@ pub(super) enum Passes {
 /// A plain game's state after `at` rounds keeps `rhythm` forever (module
 /// `periodic`; `rhythm.period` is its shortest period): so the game's
 /// cycle starts at round `at` or before, and is `rhythm.length` long.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `before` is an earlier state of the game, after the rounds given, as
+/// labels: the one the look saw last before (whether it keeps the rhythm
+/// is not known: the look at it may have looked for shorter periods only).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct InRhythm {
     pub at: u64,
     pub rhythm: Rhythm,
+    pub before: Option<(u64, [Vec<u32>; 2])>,
 }
 
 /// A deck as the cards `buffer[head..tail]`, top first.
@@ -225,7 +231,15 @@ fn play<C: Label, B: AsRef<[C]> + AsMut<[C]>>(
             rhythm.is_some()
         };
         if brent.observe_saving(state, rounds, look).is_some() {
-            return Ok(Passes::Endless(rhythm.map(|rhythm| InRhythm { at: rounds, rhythm })));
+            // The state saved before is still there when the look passes.
+            let before = brent.saved().map(|(at, decks)| {
+                (at, decks.map(|deck| deck.iter().map(|card| card.index() as u32).collect()))
+            });
+            return Ok(Passes::Endless(rhythm.map(|rhythm| InRhythm {
+                at: rounds,
+                rhythm,
+                before,
+            })));
         }
         pass(decks, k);
         rounds += k as u64;

@@ -171,6 +171,13 @@ impl<T: Copy + Eq> Brent<T> {
         self.observe_saving(decks, now, |_, _| false)
     }
 
+    /// The state saved, and when it was seen, if one is saved.
+    pub fn saved(&self) -> Option<(u64, [&[T]; 2])> {
+        let split = self.split?;
+        let (one, two) = self.cards.split_at(split);
+        Some((self.at, [one, two]))
+    }
+
     /// Sees the state `decks` at time `now`, as `observe` does (returns the
     /// time of the saved state when this one equals it), and shows
     /// `endless` each state it saves (a few, at power-of-two intervals),

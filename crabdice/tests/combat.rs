@@ -1041,30 +1041,10 @@ mod combat {
         }
     }
 
-    /// Rhythms of winners beyond the nested see-saws' first three levels,
-    /// built by [`rhythms::built`]: the two rarer shapes of periods 12 and
-    /// 24 that random deals of 22 cards fell into, and see-saws nested to
-    /// periods 16 to 256 (winners `1ᵏ2ᵏ`). Each with its decks' lengths
-    /// and its cycle's length (checked literally by the library's unit
-    /// tests up to period 128).
-    fn built_rhythms() -> [(Vec<bool>, [usize; 2], u64); 7] {
-        let nested = |k: usize| [vec![true; k], vec![false; k]].concat();
-        let sporadic = |winners: &str| winners.chars().map(|c| c == '1').collect::<Vec<_>>();
-        [
-            (sporadic("011001101010"), [13, 9], 288),
-            (sporadic("110010101100101011010100"), [12, 10], 1_440),
-            (nested(8), [16, 24], 7_920),
-            (nested(16), [32, 48], 192_192),
-            (nested(32), [64, 96], 11_880_960),
-            (nested(64), [128, 192], 14_883_840),
-            (nested(128), [256, 384], 13_179_640_320),
-        ]
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(150))]
         /// Deals that fall into the rhythms of periods 12, 24 and 16 of
-        /// [`built_rhythms`] after up to 30 rounds, checked as
+        /// [`rhythms::built_shapes`] after up to 30 rounds, checked as
         /// `deals_that_fall_into_a_rhythm_match_the_reference` checks the
         /// nested see-saws.
         #[test]
@@ -1074,7 +1054,7 @@ mod combat {
             lift in prop_oneof![Just(0_u64), Just(1000)],
             seed in any::<u64>(),
         ) {
-            let (winners, lengths, length) = built_rhythms()[shape].clone();
+            let (winners, lengths, length) = rhythms::built_shapes()[shape].clone();
             let ([one, two], undone, state) = built_reached(&winners, lengths, back, lift, seed);
             if lift > 0 {
                 let plain = reference::plain(&one, &two);
@@ -1094,7 +1074,7 @@ mod combat {
     /// saves; the last took minutes before).
     #[test]
     fn long_rhythms_are_answered_without_going_round_them() {
-        for (winners, lengths, length) in built_rhythms().into_iter().skip(3) {
+        for (winners, lengths, length) in rhythms::built_shapes().into_iter().skip(3) {
             let max_rounds = (winners.len() as u64 * (1 << 15)).max(1_000_000);
             let reached = built_reached(&winners, lengths, 300, 10_000, 7);
             answered_without_going_round(reached, length, max_rounds);

@@ -149,3 +149,23 @@ pub fn built(
     let two = cards.split_off(lengths[0]);
     Some([cards, two])
 }
+
+/// Rhythms beyond the nested see-saws of [`rhythmic`], for [`built`]: the
+/// two rarer shapes of periods 12 and 24 that random deals of 22 cards
+/// fell into (found by playing millions of random deals), and see-saws
+/// nested to periods 16 to 256 (winners `1ᵏ2ᵏ` on `5k` cards). Each with
+/// its decks' lengths and its cycle's length (played literally by the
+/// library's unit tests up to period 128).
+pub fn built_shapes() -> [(Vec<bool>, [usize; 2], u64); 7] {
+    let nested = |k: usize| [vec![true; k], vec![false; k]].concat();
+    let sporadic = |winners: &str| winners.chars().map(|c| c == '1').collect::<Vec<_>>();
+    [
+        (sporadic("011001101010"), [13, 9], 288),
+        (sporadic("110010101100101011010100"), [12, 10], 1_440),
+        (nested(8), [16, 24], 7_920),
+        (nested(16), [32, 48], 192_192),
+        (nested(32), [64, 96], 11_880_960),
+        (nested(64), [128, 192], 14_883_840),
+        (nested(128), [256, 384], 13_179_640_320),
+    ]
+}

@@ -318,7 +318,7 @@ pub struct DiceOptions {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_negative_numbers = true)]
     pub threads: Option<u16>,
     /// Refuse to count a Dirac game (part 2) estimated to take more than
-    /// OPS word operations [default: 20000000000, seconds]. The
+    /// OPS word operations [default: 20000000000, a few seconds]. The
     /// estimate is an upper bound, made before the count starts; raise it
     /// to count a larger game. (--engine memo also stops part way through
     /// once its own work passes OPS.)

@@ -50,14 +50,15 @@ impl Source {
         Ok(Self { name, path, text: newlines(text) })
     }
 
-    /// Attaches this source to a library error, so that the report shows the
-    /// file name and the offending line, with the lines around it. Unless
-    /// one of those lines is longer than [`SHOWN_LINE`], or holds a
-    /// character that acts on the terminal (other than a tab): a snippet of
-    /// a million-character line, underlined, would bury the message, and a
-    /// stray escape or NUL byte would garble the terminal. The message already names the file, the
-    /// line and the column, and quotes the start of the offending text with
-    /// its control characters escaped.
+    /// Attaches this source to a library error: the message starts with
+    /// the file name, as every other error's does, and the report shows the
+    /// offending line with the lines around it. Unless one of those lines is
+    /// longer than [`SHOWN_LINE`], or holds a character that acts on the
+    /// terminal (other than a tab): a snippet of a million-character line,
+    /// underlined, would bury the message, and a stray escape or NUL byte
+    /// would garble the terminal. The message already names the line and
+    /// the column, and quotes the start of the offending text with its
+    /// control characters escaped.
     pub fn error(&self, error: impl miette::Diagnostic + Send + Sync + 'static) -> miette::Report {
         let at = error.labels().and_then(|mut labels| labels.next()).map(|label| label.offset());
         let unshowable = at.is_some_and(|at| {
@@ -65,12 +66,9 @@ impl Source {
             lines.split('\n').any(|line| line.len() > SHOWN_LINE)
                 || lines.contains(|c| c != '\t' && c != '\n' && crabdice::acts_on_terminal(c))
         });
-        if unshowable {
-            miette::Report::new(Unshown { name: self.name.clone(), error })
-        } else {
-            miette::Report::new(error)
-                .with_source_code(Snippet { name: self.name.clone(), text: self.text.clone() })
-        }
+        let snippet =
+            (!unshowable).then(|| Snippet { name: self.name.clone(), text: self.text.clone() });
+        miette::Report::new(Named { name: self.name.clone(), error, snippet })
     }
 
     /// The line holding byte `at` and the lines just before and after it.
@@ -134,28 +132,36 @@ impl SourceCode for Snippet {
 /// The longest line shown under an error message, in bytes.
 const SHOWN_LINE: usize = 500;
 
-/// An error whose lines are too long to show: the message names the file
-/// instead, and keeps the error's code and help.
+/// A library error named by its file, with the input it points into when
+/// that can be shown (see [`Source::error`]); its code and help are the
+/// error's own.
 #[derive(Debug)]
-struct Unshown<E> {
+struct Named<E> {
     name: String,
     error: E,
+    snippet: Option<Snippet>,
 }
 
-impl<E: fmt::Display> fmt::Display for Unshown<E> {
+impl<E: fmt::Display> fmt::Display for Named<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.name, self.error)
     }
 }
 
-impl<E: miette::Diagnostic> std::error::Error for Unshown<E> {}
+impl<E: miette::Diagnostic> std::error::Error for Named<E> {}
 
-impl<E: miette::Diagnostic> miette::Diagnostic for Unshown<E> {
+impl<E: miette::Diagnostic> miette::Diagnostic for Named<E> {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.error.code()
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.error.help()
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.snippet.as_ref().map(|snippet| snippet as &dyn SourceCode)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.snippet.as_ref().and(self.error.labels())
     }
 }
 

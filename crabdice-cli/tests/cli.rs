@@ -1771,7 +1771,11 @@ mod dirac {
             ("Player 1 starting position: 0\nPlayer 2 starting position: 8\n", "starting position"),
             (
                 "Player 1 starting position: 4\nPlayer 2 starting position: 8\n\njunk\n",
-                "line 3, column 1: expected `Player 3 starting position: P`, found a blank line",
+                "<stdin>: line 4, column 1: unexpected `junk` after the last player",
+            ),
+            (
+                "Player 1 starting position: 4\nPlayer 2 starting position: 8\n\nPlayer 3 starting position: 1\n",
+                "<stdin>: line 3, column 1: expected `Player 3 starting position: P`, found a blank line",
             ),
         ] {
             refused_input("dice", input, message);
@@ -1848,7 +1852,10 @@ mod dirac {
         let expected = crabdice().args(["dice", "-"]).write_stdin(input).output().unwrap();
         assert_eq!(expected.status.code(), Some(1));
         let stderr = String::from_utf8(expected.stderr).unwrap();
-        assert!(stderr.contains("expected `Player 1 starting position: P`"), "{stderr}");
+        assert!(
+            stderr.contains("<stdin>: line 1, column 28: player 1's starting position is missing"),
+            "{stderr}"
+        );
         crabdice()
             .args(["solve", "-"])
             .write_stdin(input)

@@ -109,6 +109,18 @@ pub enum ParseErrorKind {
         /// What is here instead.
         found: String,
     },
+    /// Text after the last player's line and a blank line.
+    #[error("unexpected `{found}` after the last player")]
+    AfterPlayers {
+        /// The text that was found.
+        found: String,
+    },
+    /// A `Player N starting position:` line with no position after it.
+    #[error("player {player}'s starting position is missing")]
+    MissingPosition {
+        /// The player whose line it is, from 1.
+        player: usize,
+    },
     /// A blank line between two players' starting positions (blank lines
     /// may come before the first player and after the last).
     #[error("expected `{expected}`, found a blank line")]
@@ -212,6 +224,7 @@ impl ParseErrorKind {
             | Self::CardTooLarge { found }
             | Self::ThirdPlayer { found }
             | Self::TrailingText { found }
+            | Self::AfterPlayers { found }
             | Self::ExpectedStart { found, .. }
             | Self::NotAPosition { found }
             | Self::PositionTooLarge { found }
@@ -231,6 +244,7 @@ impl ParseErrorKind {
             | Self::DuplicateCard { .. }
             | Self::OffBoard { .. }
             | Self::BlankBetweenPlayers { .. }
+            | Self::MissingPosition { .. }
             | Self::TooFewPlayers { .. } => {}
         }
     }
@@ -241,7 +255,9 @@ impl ParseErrorKind {
             Self::Empty | Self::UnexpectedEnd { .. } => "input ends here",
             Self::UnknownGame { .. } => "unrecognised line",
             Self::ExpectedHeader { .. } | Self::ThirdPlayer { .. } => "not the expected header",
-            Self::TrailingText { .. } | Self::AfterPosition { .. } => "unexpected text",
+            Self::TrailingText { .. } | Self::AfterPosition { .. } | Self::AfterPlayers { .. } => {
+                "unexpected text"
+            }
             Self::NotACard { .. } | Self::ZeroCard { .. } => "not a card",
             Self::CardTooLarge { .. } => "too large",
             Self::DuplicateCard { .. } => "dealt twice",
@@ -249,6 +265,7 @@ impl ParseErrorKind {
             Self::DealTooLarge => "the deal ends here",
             Self::ExpectedStart { .. } => "not a starting position line",
             Self::BlankBetweenPlayers { .. } => "blank line",
+            Self::MissingPosition { .. } => "no position here",
             Self::NotAPosition { .. } | Self::OffBoard { .. } | Self::PositionTooLarge { .. } => {
                 "not a space on the board"
             }
@@ -281,16 +298,26 @@ impl ParseErrorKind {
             Self::ThirdPlayer { .. } => "remove the third player's deck".to_owned(),
             Self::NoCards => "give at least one player a card".to_owned(),
             Self::DealTooLarge => "split the deal: scores are exact up to 128 bits".to_owned(),
-            Self::ExpectedStart { found, .. } if Game::of_line(found) == Some(Game::Combat) => {
+            Self::ExpectedStart { found, .. } | Self::AfterPlayers { found }
+                if Game::of_line(found) == Some(Game::Combat) =>
+            {
                 format!(
                     "a file holds one game: give the Crab Combat deal a file of its own; {START}"
                 )
             }
             Self::ExpectedStart { .. } | Self::TooFewPlayers { .. } => START.to_owned(),
+            Self::AfterPlayers { .. } => {
+                format!("end the file after the last player; {START}")
+            }
             Self::BlankBetweenPlayers { .. } => {
                 format!(
                     "blank lines may come only before the first player and after the last: \
                      remove this one, or what follows it; {START}"
+                )
+            }
+            Self::MissingPosition { player } => {
+                format!(
+                    "write the space after the colon, as in `Player {player} starting position: 8`"
                 )
             }
             Self::AfterPosition { .. } => {
@@ -475,7 +502,7 @@ pub enum RulesError {
     )]
     #[diagnostic(help(
         "lower the target, the board, the die's faces or the rolls, or raise \
-         DiracLimits::max_work (the default, DIRAC_WORK, is seconds)"
+         DiracLimits::max_work (the default, DIRAC_WORK, is a few seconds of work)"
     ))]
     DiracTooSlow {
         /// The estimated work.

@@ -945,7 +945,7 @@ mod dirac {
         use ParseErrorKind as K;
         /// Input, the line to blame, and a test of the error's kind.
         type Case = (&'static str, usize, fn(&K) -> bool);
-        let cases: [Case; 12] = [
+        let cases: [Case; 16] = [
             ("", 1, |k| matches!(k, K::Empty)),
             ("\n  \n", 3, |k| matches!(k, K::Empty)),
             ("Player 1 starting position: 4\n", 2, |k| matches!(k, K::TooFewPlayers { found: 1 })),
@@ -987,6 +987,24 @@ mod dirac {
                 |k| matches!(k, K::PositionTooLarge { .. }),
             ),
             ("Player 1:\n9\n", 1, |k| matches!(k, K::ExpectedStart { .. })),
+            ("Player 1 starting position: 4\nPlayer 2 starting position:  \n", 2, |k| {
+                matches!(k, K::MissingPosition { player: 2 })
+            }),
+            // After two players and a blank line, what follows is to blame
+            // unless it is the next player's line.
+            (
+                "Player 1 starting position: 4\nPlayer 2 starting position: 8\n\nPlayer 1:\n9\n",
+                4,
+                |k| matches!(k, K::AfterPlayers { found } if found == "Player 1:"),
+            ),
+            (
+                "Player 1 starting position: 4\nPlayer 2 starting position: 8\n\nPlayer 3 starting position: 1\n",
+                3,
+                |k| matches!(k, K::BlankBetweenPlayers { .. }),
+            ),
+            ("Player 1 starting position: 4\n\njunk\n", 2, |k| {
+                matches!(k, K::BlankBetweenPlayers { .. })
+            }),
         ];
         for (text, line, is_expected) in cases {
             let err = Starts::parse(text).unwrap_err();

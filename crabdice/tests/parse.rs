@@ -39,6 +39,8 @@ fn kind_name(kind: &ParseErrorKind) -> &'static str {
         ParseErrorKind::TrailingText { .. } => "TrailingText",
         ParseErrorKind::ExpectedStart { .. } => "ExpectedStart",
         ParseErrorKind::BlankBetweenPlayers { .. } => "BlankBetweenPlayers",
+        ParseErrorKind::AfterPlayers { .. } => "AfterPlayers",
+        ParseErrorKind::MissingPosition { .. } => "MissingPosition",
         ParseErrorKind::NotAPosition { .. } => "NotAPosition",
         ParseErrorKind::AfterPosition { .. } => "AfterPosition",
         ParseErrorKind::PositionTooLarge { .. } => "PositionTooLarge",
@@ -139,18 +141,24 @@ fn reference_starts(source: &str) -> Read<Vec<u64>> {
             continue;
         }
         let player = positions.len() + 1;
+        let prefix = format!("Player {player} starting position:");
+        let rest = text.strip_prefix(&prefix);
         if let Some(blank) = gap.take()
             && player > 1
         {
-            return Err(("BlankBetweenPlayers", blank));
+            // After two players, a blank line may end the game: then text
+            // that is not the next player's line is to blame, not the blank.
+            return Err(match rest {
+                None if player > 2 => ("AfterPlayers", number),
+                _ => ("BlankBetweenPlayers", blank),
+            });
         }
-        let prefix = format!("Player {player} starting position:");
-        let Some(rest) = text.strip_prefix(&prefix) else {
+        let Some(rest) = rest else {
             return Err(("ExpectedStart", number));
         };
         let mut words = rest.split_whitespace();
         let Some(position) = words.next() else {
-            return Err(("ExpectedStart", number));
+            return Err(("MissingPosition", number));
         };
         if position.is_empty() || !position.chars().all(|c| c.is_ascii_digit()) {
             return Err(("NotAPosition", number));

@@ -11,8 +11,11 @@
 //! `\r\n` line ends, whitespace around a line and blank lines before the
 //! first player and at the end (as a Combat deal does), and refuses anything
 //! else with a [`ParseError`] that names the line: a misnumbered player, a
-//! position that is not a whole number from 1, text after the position, fewer
-//! than two players. Whether a position is on the board depends on the rules,
+//! missing position or one that is not a whole number from 1, text after the
+//! position, fewer than two players. After two players and a blank line, a
+//! line that is not the next player's is blamed as text after the game (such
+//! as a Combat deck pasted below it); the next player's line blames the blank
+//! line instead. Whether a position is on the board depends on the rules,
 //! so [`Starts::check`] does that later and still points at the line.
 
 // `ParseError` is the crate's shared error type; its size is the one it has.
@@ -140,15 +143,29 @@ impl Starts {
                 continue;
             }
             let number = starts.players() + 1;
+            let read = read_start(text, &line, number);
             if let Some(blank) = blank.take()
                 && number > 1
             {
                 // A blank line is allowed only before the first player (as
-                // in a Combat deal) and at the end.
-                let kind = ParseErrorKind::BlankBetweenPlayers { expected: expected(number) };
-                return Err(ParseError::at_line(kind, text, &blank));
+                // in a Combat deal) and at the end. Once the game has its
+                // two players, the blank line may have ended it: text after
+                // it that is not a line of the next player's is what is
+                // wrong.
+                let (kind, at) = match &read {
+                    Err(error)
+                        if number > 2
+                            && matches!(error.kind(), ParseErrorKind::ExpectedStart { .. }) =>
+                    {
+                        (ParseErrorKind::AfterPlayers { found: line.text.to_owned() }, &line)
+                    }
+                    _ => {
+                        (ParseErrorKind::BlankBetweenPlayers { expected: expected(number) }, &blank)
+                    }
+                };
+                return Err(ParseError::at_line(kind, text, at));
             }
-            let (position, place) = read_start(text, &line, number)?;
+            let (position, place) = read?;
             starts.positions.push(position);
             starts.places.push(place);
         }
@@ -255,7 +272,8 @@ fn read_start(text: &str, line: &Line<'_>, number: usize) -> Result<(u64, Place)
     let rest = rest.strip_prefix(" starting position:").ok_or_else(|| not_a_start(line.text))?;
     let rest = rest.trim_start();
     if rest.is_empty() {
-        return Err(not_a_start(line.text));
+        let kind = ParseErrorKind::MissingPosition { player: number };
+        return Err(ParseError::at(kind, text, line, rest));
     }
     let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
     let (token, junk) = rest.split_at(end);

@@ -1280,6 +1280,13 @@ mod combat {
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(!stderr.contains('\u{202e}'), "{stderr:?}");
         assert!(stderr.contains(r"`9\\0\u{202e}21`"), "{stderr}");
+        // Characters that show as nothing would make the quote look like
+        // the line that was expected.
+        let input = "Player 1 starting position: 4\n\u{feff}Player 2 starting position: 8\n";
+        let output = crabdice().args(["dice", "-"]).write_stdin(input).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(!stderr.contains('\u{feff}'), "{stderr:?}");
+        assert!(stderr.contains(r"found `\u{feff}Player 2 starting position: 8`"), "{stderr}");
     }
 
     #[test]

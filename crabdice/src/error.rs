@@ -167,21 +167,34 @@ pub enum ParseErrorKind {
     },
 }
 
-/// Whether a character would act on a terminal rather than show: a control
-/// character (line ends and tabs included), or one that reorders text (the
-/// bidirectional overrides and isolates of "Trojan Source"). A
-/// [`ParseError`] escapes these where it quotes the input
+/// Whether a character would act on a terminal rather than show as itself:
+/// a control character (line ends and tabs included), one that reorders
+/// text (the bidirectional overrides and isolates of "Trojan Source"), a
+/// line or paragraph separator, or one that shows as nothing at all (a
+/// byte order mark inside the text, a zero-width space or joiner, a soft
+/// hyphen), which would make a quote of the input look like text that is
+/// fine. A [`ParseError`] escapes these where it quotes the input
 /// ([`escape_for_terminal`]); a program that shows the input itself can use
 /// this to decide what is safe to show.
 ///
 /// ```
 /// use crabdice::acts_on_terminal;
 /// assert!(acts_on_terminal('\x1b') && acts_on_terminal('\u{202e}'));
+/// assert!(acts_on_terminal('\u{feff}') && acts_on_terminal('\u{200b}'));
 /// assert!(!acts_on_terminal('7') && !acts_on_terminal('é'));
 /// ```
 pub fn acts_on_terminal(c: char) -> bool {
     c.is_control()
-        || matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{61c}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{feff}'
+        )
 }
 
 /// Text made safe to show on a terminal: unchanged if no character of it

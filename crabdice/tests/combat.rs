@@ -1081,6 +1081,56 @@ mod combat {
         }
     }
 
+    /// A sub-game can ride a long rhythm too: here the first round of the
+    /// top game deals, whole, a deal that falls into a nested see-saw
+    /// (cards raised past any deck's size, so it starts no sub-game of its
+    /// own), whose cycle takes 14,883,840 or 13,179,640,320 rounds. Such a
+    /// sub-game never ends, so player 1 wins it, and the round; the rest of
+    /// the top game is then checked literally, card by card, with no round
+    /// that could start a sub-game. Within a limit of `2^23` rounds: the
+    /// stacks alone would have to go round the sub-game's cycle (the nested
+    /// see-saw of period 256 took 39 s that way).
+    #[test]
+    fn a_sub_game_that_rides_a_long_rhythm_is_decided_without_going_round_it() {
+        for (winners, lengths, length) in rhythms::built_shapes().into_iter().skip(5) {
+            let ([one, two], _, _) = built_reached(&winners, lengths, 300, 10_000, 7);
+            let (a, b) = (one.len() as u64, two.len() as u64);
+            assert!(length > 1 << 23 && a != b, "{a} + {b} cards");
+            let deal_decks = [[vec![a], one.clone()].concat(), [vec![b], two.clone()].concat()];
+            let what = format!("{a} + {b} cards dealt as a sub-game");
+            let _deadline = deadline::Deadline::new(&what);
+            // Player 1 wins the first round; then plain rounds, none of
+            // which may deal a sub-game, to the end.
+            let mut decks = [[one, vec![a, b]].concat(), two].map(std::collections::VecDeque::from);
+            let mut rounds = 1;
+            while !decks[0].is_empty() && !decks[1].is_empty() {
+                let [x, y] = [decks[0][0], decks[1][0]];
+                assert!(x >= decks[0].len() as u64 || y >= decks[1].len() as u64, "{what}");
+                let [one, two] = &mut decks;
+                reference::plain_round(one, two);
+                rounds += 1;
+                assert!(rounds < 10_000_000, "{what}: the top game does not end");
+            }
+            let (winner, won) = if decks[1].is_empty() {
+                (Player::One, &decks[0])
+            } else {
+                (Player::Two, &decks[1])
+            };
+            let score = reference::score(&won.iter().copied().collect::<Vec<_>>());
+            let d = deal(&deal_decks[0], &deal_decks[1]);
+            let limits = Limits { max_rounds: 1 << 23, ..Limits::default() };
+            let outcome = play_with(&d, Variant::Recursive, limits, &mut |_| {}).unwrap();
+            assert_eq!(
+                (outcome.winner, outcome.end, outcome.rounds, outcome.score),
+                (Some(winner), End::EmptyDeck, rounds, Some(score)),
+                "{what}"
+            );
+            assert_eq!(winning_score(&d, Variant::Recursive).unwrap(), Some(score), "{what}");
+            let count = count_games(&d, limits, &mut |_| {}).unwrap();
+            assert_eq!((count.games.to_u128(), count.max_depth), (Some(2), 1), "{what}");
+        }
+    }
+
     /// Plays plain Combat `rounds` rounds from `decks`, literally.
     fn played(decks: &[Vec<u64>; 2], rounds: u64) -> [Vec<u64>; 2] {
         let [mut one, mut two] = decks.clone().map(std::collections::VecDeque::from);

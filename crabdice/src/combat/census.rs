@@ -20,7 +20,8 @@
 //! cycle starts a sub-game*: its extra rounds `μ + λ + 1..=r` are all rounds
 //! of the cycle. Two facts give that guarantee without knowing `μ`:
 //!
-//! * **A see-saw** ([`seesaw`]), or in the top game any rhythm of winners
+//! * **A see-saw** ([`seesaw`]), or in the top game (and in a sub-game that
+//!   has played [`RHYTHMS_IN_SUB_GAMES`] rounds) any rhythm of winners
 //!   ([`periodic`]): the state is proved to repeat forever with no sub-game
 //!   in any later round. It lies on its own cycle, so every round of the
 //!   cycle is such a round.
@@ -56,7 +57,7 @@
 use rustc_hash::FxHashMap;
 
 use super::deal::Labelled;
-use super::periodic;
+use super::periodic::{self, RHYTHMS_IN_SUB_GAMES};
 use super::recall::{self, REMEMBER_AFTER};
 use super::seesaw;
 use super::stacks::Stacks;
@@ -489,8 +490,9 @@ impl<'a, 'b> Walk<'a, 'b> {
         if frame.round >= (self.tuning.look * cards).max(frame.next_look) {
             let need = |card: u32| self.need[card as usize] as usize;
             // The top game looks for any rhythm (module `periodic`), as the
-            // fast engine's does; sub-games for see-saws, nearly all theirs.
-            let endless = if depth == 0 {
+            // fast engine's does; sub-games for see-saws, nearly all theirs,
+            // until they have run long.
+            let endless = if depth == 0 || frame.round >= RHYTHMS_IN_SUB_GAMES {
                 periodic::cycle(frame.slices(), need, frame.round).is_some()
             } else {
                 seesaw::cycle_length(frame.slices(), need).is_some()

@@ -98,6 +98,12 @@ pub struct Combat {
      starts, and per part the rules used, the answer, the winner, part 1's rolls \
      and scores, part 2's engine and wins (answers, rolls, scores and wins as strings of digits)"
 )))]
+#[command(mut_arg("expect", |expect| expect.help(
+    "Check the answers against ANSWERS, the expected answers of the parts run, in order \
+     and separated by commas (`--expect 739785,444356092776315`, or `--part 1 --expect 739785`): \
+     the answers are printed as usual, and if any differs, a message on standard error names \
+     it and the exit status is 1"
+)))]
 pub struct Dice {
     /// Starting positions: `Player 1 starting position: 4`, one line a player (`-` reads standard input).
     #[arg(value_name = "FILE")]
@@ -166,9 +172,10 @@ impl Expected {
                 n => format!("{n} answers"),
             };
             let run = if parts == 1 { "1 part is" } else { "2 parts are" };
+            let example = if command == "dice" { "739785,444356092776315" } else { "306,291" };
             Some(format!(
                 "--expect gives {given}, but {run} run: give one answer a part, \
-                 separated by commas (`--expect 306,291`), or choose a part with --part"
+                 separated by commas (`--expect {example}`), or choose a part with --part"
             ))
         } else {
             None

@@ -682,6 +682,17 @@ fn expect_needs_one_answer_a_part_of_one_file() {
         &["dice", "examples/dice.txt", "--part", "1", "--expect", "739785,1"],
         &["gives 2 answers, but 1 part is run", "Usage: crabdice dice [OPTIONS] <FILE>\n"],
     );
+    // Each command's example is an answer of its own game.
+    refused(
+        &["dice", "examples/dice.txt", "--expect", "739785"],
+        &["gives 1 answer, but 2 parts", "(`--expect 739785,444356092776315`)"],
+    );
+    refused(
+        &["combat", "examples/combat.txt", "--part", "2", "--expect", "1,2"],
+        &["gives 2 answers, but 1 part is run", "(`--expect 306,291`)"],
+    );
+    let help = stdout_of(&["dice", "--help"]);
+    assert!(help.contains("`--part 1 --expect 739785`") && !help.contains("cycle"), "{help}");
     refused(
         &["solve", "examples/combat.txt", "examples/dice.txt", "--expect", "1,2"],
         &["one file", "Usage: crabdice solve [OPTIONS] <FILE>...\n"],

@@ -119,7 +119,8 @@ pub struct Dice {
 // Options every command shares.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct Output {
-    /// Only this part; the plain output is then the bare answer.
+    /// Only this part; the plain output is then the bare answer (`solve`
+    /// given several files names the file and the part before it).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2), allow_negative_numbers = true)]
     pub part: Option<u8>,
     /// Print one JSON object with everything known about the run. For

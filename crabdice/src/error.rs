@@ -4,8 +4,10 @@
 //! A [`ParseError`] knows *where* the problem is (line, column and a byte
 //! [`SourceSpan`] into the text that was parsed) and *what* it is
 //! ([`ParseErrorKind`]). It implements [`miette::Diagnostic`], so a program
-//! that attaches the source text (as the `crabdice` binary does with
-//! [`miette::NamedSource`]) gets the offending line underlined, a label, and a
+//! that attaches the source text (a [`miette::NamedSource`], say; the
+//! `crabdice` binary attaches a source of its own, which leaves the text out
+//! when the lines around the problem are too long or hold control
+//! characters to show) gets the offending line underlined, a label, and a
 //! hint on how to fix it. Without the source, the plain message still names
 //! the line and column.
 //!
@@ -511,7 +513,8 @@ pub enum RulesError {
     #[error(
         "counting this Dirac game takes about {work} word operations (players × board × target \
          × most turns a game can last × a pass per roll, or, once counts outgrow 1024 bits, a \
-         product per distinct move; times the words a count takes), over the limit of {limit}"
+         product per distinct move; times the words a count takes; and 64 for each word of the \
+         tables, zeroed, copied and read), over the limit of {limit}"
     )]
     #[diagnostic(help(
         "lower the target, the board, the die's faces or the rolls, or raise \

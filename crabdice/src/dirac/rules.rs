@@ -46,13 +46,14 @@
 //!   * otherwise big-integer cells: each cell holding universes (at most
 //!     `min(board, target) × target` of them, as a pawn short of the target
 //!     stands on a space no higher than its score) adds its count times
-//!     each distinct move's, so the work is `(players × turns × cells held
-//!     × distinct moves + building the moves + turns × players²) × words
-//!     per count (at least 64: a product allocates) × √(words of one
-//!     turn's count)`. The square root is for multiplying two large
-//!     numbers: a turn's counts are 25,000 words with a million rolls, and
-//!     the count is then products of large numbers, not sums of large and
-//!     small.
+//!     each distinct move's, so the work is `((players × turns × cells
+//!     held × distinct moves + turns × players²) × words per count +
+//!     building the moves × max(words per count, 64)) × √(words of one
+//!     turn's count)`, where a count takes at least 32 words (a product
+//!     allocates, however short it is). The square root is for
+//!     multiplying two large numbers: a turn's counts are 25,000 words with
+//!     a million rolls, and the count is then products of large numbers,
+//!     not sums of large and small.
 //!
 //!   The per-player engine is estimated in machine words whenever a
 //!   turn's universes fit in 128 bits: the bound `faces^(rolls × t)` on
@@ -78,7 +79,9 @@
 //!   may take at most 2 × 10¹⁰ word operations (seconds: measured on
 //!   random rules, 1.7 to 40 × 10⁹ a second). Both estimates are upper
 //!   bounds. `turns` is first taken as `target`, and worked out only if
-//!   that refuses the game: the puzzle's rules pass at about 49,000. Both
+//!   that refuses the game: the puzzle's rules are estimated at 109,604
+//!   operations that way (74,240 of them for the tables), and at 91,080
+//!   with the 10 turns its longest game takes. Both
 //!   limits are defaults: [`DiracLimits`] moves them (`--max-memory` and
 //!   `--max-work` on the command line).
 //!
@@ -215,8 +218,8 @@ pub struct DiracLimits {
     /// Most word operations the count may be estimated to take: for each
     /// player, turn and cell of the table, a pass per roll, or, once counts
     /// outgrow 1024 bits, a product per distinct move; times the words a
-    /// count takes (the module documentation of `rules` gives the
-    /// formulas). The default, [`DIRAC_WORK`], is a few seconds of work (the
+    /// count takes; and 64 for each word of the tables, zeroed, copied and
+    /// read (the module documentation of `rules` gives the formulas). The default, [`DIRAC_WORK`], is a few seconds of work (the
     /// puzzle's game at target 2000, estimated at 1.9e10, takes about 3 s
     /// on the machine of the benchmarks).
     pub max_work: u128,

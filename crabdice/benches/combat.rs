@@ -1,6 +1,7 @@
 //! Crab Combat benchmarks on the fixed corpus in `benches/corpus/` (see its
 //! `expected.txt`), from a 39-round deal to one of ~1.9 million rounds. Each
-//! benchmark asserts its answer.
+//! benchmark asserts its answer, except `baseline_recursive`: the model it
+//! times is inexact for Recursive Combat.
 //!
 //! `baseline_*` time a model of the fastest public solution (`baseline/`),
 //! which is inexact, on the same deals, so the README can give ratios

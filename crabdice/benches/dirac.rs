@@ -1,6 +1,9 @@
 //! Dirac Dice benchmarks: `cargo bench -p crabdice --bench dirac`.
 //!
-//! Every benchmark asserts its answer, so a fast wrong engine fails here.
+//! Every benchmark asserts its answer: against a value found independently
+//! (the puzzle's, a simulation's, another engine's) where one is cheap to
+//! have, and otherwise that every timed run gives the answer of a run made
+//! before the timing.
 
 use crabdice::{
     DiceError, DiceRules, DiracEngine, RulesError, Starts, play_deterministic,
@@ -30,7 +33,7 @@ fn deterministic(bencher: Bencher, target: u64) {
 }
 
 /// The puzzle's deterministic game rolled one roll at a time (993 rolls to
-/// target 1000, about 9.9 million to 10^7): the reference the solver is
+/// target 1000, 9,999,993 to 10^7): the reference the solver is
 /// checked against, for scale.
 #[divan::bench(args = [1_000, 10_000_000])]
 fn deterministic_literal(bencher: Bencher, target: u64) {
@@ -57,7 +60,8 @@ fn deterministic_three_players(bencher: Bencher, target: u64) {
 }
 
 /// The same with a 99-faced die, which the board does not divide: the
-/// general solver, learning each pawn's period turn by turn.
+/// general solver, which tables each pawn's period from one closed-form
+/// sum per offset of the die (33 of them).
 #[divan::bench(args = [1_000, 1_000_000_000_000])]
 fn deterministic_general(bencher: Bencher, target: u64) {
     deterministic_with(bencher, DiceRules { target, faces: 99, ..DiceRules::deterministic() });
@@ -66,7 +70,7 @@ fn deterministic_general(bencher: Bencher, target: u64) {
 /// Periods too long to learn (over 20 million turns): the pawns followed in
 /// blocks of the die's offsets, by floor sums. A board of 10⁹ + 7 with a
 /// die of 1000 (blocks of 500 turns; the answer is a Python simulation's,
-/// over 2.2 million rolls), and a board of 2⁶⁴ − 1 to 2⁶⁴ − 1 points
+/// 2,189,598 rolls), and a board of 2⁶⁴ − 1 to 2⁶⁴ − 1 points
 /// (blocks of 50 turns).
 #[divan::bench(args = [1_000_000_007, u64::MAX])]
 fn deterministic_blocks(bencher: Bencher, board: u64) {
@@ -84,9 +88,10 @@ fn deterministic_blocks(bencher: Bencher, board: u64) {
 }
 
 /// Dice whose offsets take a million turns (1,000,003 faces) or a billion
-/// (999,999,937) to come back, too long for blocks: the game swept along
-/// the line of the die's wraps. The first to 10⁷ points (the answer is a
-/// Python simulation's, over 10.4 million rolls), the second to 10¹⁸.
+/// (999,999,937) to come back: the game swept along the line of the die's
+/// wraps (for the first, cheaper than blocks; the second is too long for
+/// them). The first to 10⁷ points (the answer is a Python simulation's,
+/// 10,357,155 rolls), the second to 10¹⁸.
 #[divan::bench(args = [1_000_003, 999_999_937])]
 fn deterministic_swept(bencher: Bencher, faces: u64) {
     let target = if faces == 1_000_003 { 10_000_000 } else { 1_000_000_000_000_000_000 };

@@ -42,7 +42,8 @@ use crate::natural::Natural;
 ///
 /// Implemented by `u64`, `u128` and [`BigUint`] (sealed: the engines rely on
 /// the exact semantics below). Every fallible method returns `None` instead of
-/// wrapping; `BigUint` never fails.
+/// wrapping; `BigUint` fails only where a result would be below zero
+/// (`checked_sub`).
 ///
 /// # Examples
 ///

@@ -662,8 +662,9 @@ impl fmt::Display for DiracLimit {
 
 /// A universe count that does not fit in the count type it was asked for.
 ///
-/// Only the generic [`crate::count_wins`] returns it; [`crate::play_dirac`]
-/// moves on to a wider type instead.
+/// Returned by the generic [`crate::count_wins`] and
+/// [`crate::count_wins_within`], and by [`crate::Tally`]'s arithmetic;
+/// [`crate::play_dirac`] moves on to a wider type instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
 #[error("a universe count does not fit in {width}")]
 #[diagnostic(code(crabdice::overflow), help("count with a wider type, such as BigUint"))]

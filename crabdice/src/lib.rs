@@ -66,6 +66,19 @@ pub use error::{
 /// The diagnostics crate whose `Diagnostic` trait every error here
 /// implements (its `help()` says what would fix the error), re-exported so
 /// that a user's version always matches.
+///
+/// ```
+/// use crabdice::miette::Diagnostic;
+/// use crabdice::{Deal, ParseError, Starts};
+///
+/// let error = Deal::new(vec![3, 1], vec![3]).unwrap_err();
+/// assert_eq!(error.code().unwrap().to_string(), "crabdice::deal");
+/// assert!(error.help().unwrap().to_string().contains("deal each card once"));
+/// let error = Starts::new(vec![4]).unwrap_err();
+/// assert_eq!(error.code().unwrap().to_string(), "crabdice::starts");
+/// let error: ParseError = Deal::parse("Player 1:\n0\n").unwrap_err();
+/// assert_eq!(error.code().unwrap().to_string(), "crabdice::parse");
+/// ```
 pub use miette;
 pub use natural::Natural;
 /// The big-integer crate of this one's public API ([`Count`] for

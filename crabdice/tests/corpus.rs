@@ -9,7 +9,9 @@ mod seeded;
 mod combat {
     use super::{reference, seeded};
 
-    use crabdice::{Deal, Limits, NoTrace, Variant, count_games, play, play_observed};
+    use crabdice::{
+        Deal, Limits, NoTrace, Variant, count_games, play, play_observed, winning_score,
+    };
 
     struct Case {
         file: String,
@@ -109,6 +111,28 @@ mod combat {
             let expected = reference::recursive(&one, &two);
             let got = play(&deal, Variant::Recursive).unwrap();
             assert_eq!((got.score, got.rounds), (expected.score, expected.rounds), "seed {seed}");
+        }
+    }
+
+    /// The light deals of the README's benchmark table and the design
+    /// notes (`examples/versus.rs`, `light N`): every seeded 1 + 1, 2 + 2,
+    /// 3 + 3, 5 + 5 and 8 + 8 deal it times, played whole and scored alone.
+    #[test]
+    fn the_light_seeded_deals_match_the_reference() {
+        for n in [1, 2, 3, 5, 8] {
+            for seed in 0..3000 {
+                let (one, two) = seeded::decks(n, seed);
+                let deal = Deal::new(one.clone(), two.clone()).unwrap();
+                let expected = reference::recursive(&one, &two);
+                let got = play(&deal, Variant::Recursive).unwrap();
+                assert_eq!(
+                    (got.score, got.rounds, got.decks.one, got.decks.two),
+                    (expected.score, expected.rounds, expected.decks.0, expected.decks.1),
+                    "{n} + {n}, seed {seed}"
+                );
+                let score = winning_score(&deal, Variant::Recursive).unwrap();
+                assert_eq!(score, expected.score, "{n} + {n}, seed {seed}");
+            }
         }
     }
 

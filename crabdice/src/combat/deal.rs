@@ -38,23 +38,28 @@ use crate::input::{Line, lines};
 use super::{Card, PerPlayer, Player};
 
 /// Why a pair of decks is not a valid deal.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[diagnostic(code(crabdice::deal))]
 #[non_exhaustive]
 pub enum DealError {
     /// A card of value 0.
     #[error("card 0 is not allowed: cards are positive")]
+    #[diagnostic(help("number the cards from 1"))]
     ZeroCard,
     /// The same card twice.
     #[error("card {0} is dealt twice: every card must be distinct")]
+    #[diagnostic(help("deal each card once: with two equal cards the round has no winner"))]
     Duplicate(Card),
     /// Neither player holds a card.
     #[error("the deal has no cards: at least one player needs a card")]
+    #[diagnostic(help("give a card to at least one player"))]
     NoCards,
     /// Scores could overflow 128 bits (it takes billions of cards).
     #[error(
         "the deal is too large: every score must fit in 128 bits, even that of all the cards in \
          one deck, highest on top"
     )]
+    #[diagnostic(help("deal fewer cards, or smaller ones"))]
     TooLarge,
 }
 
@@ -108,10 +113,21 @@ impl Deal {
     /// Reads a deal in the puzzle's format: `Player 1:` and one card a line,
     /// a blank line, `Player 2:` and one card a line.
     ///
-    /// Line ends may be `\n` or `\r\n`; a byte order mark, spaces around a
-    /// line, blank lines before the first header, extra blank lines between
-    /// the decks and a missing final newline are fine. Every other deviation
-    /// is a [`ParseError`] naming the line.
+    /// Line ends may be `\n`, `\r\n` or a lone `\r`; a byte order mark,
+    /// spaces around a line, blank lines before the first header or after
+    /// the last card, no blank line or several between the decks, and a
+    /// missing final newline are fine. Every other deviation is a
+    /// [`ParseError`] naming the line.
+    ///
+    /// ```
+    /// use crabdice::Deal;
+    ///
+    /// let tight = Deal::parse("Player 1:\r\n9\r\n2\r\nPlayer 2:\r\n5\r\n8")?;
+    /// assert_eq!(tight, Deal::new(vec![9, 2], vec![5, 8])?);
+    /// let error = Deal::parse("Player 1:\n9\n2\n\nPlayer 2:\n5\n9\n").unwrap_err();
+    /// assert_eq!((error.line(), error.column()), (7, 1));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse(source: &str) -> Result<Self, ParseError> {
         Parser { source, decks: PerPlayer::default(), cards: Cards::default() }.run()
     }

@@ -420,7 +420,8 @@ pub const PROGRESS_INTERVAL: u64 = 1 << 22;
 
 /// How often the clock is read when [`Limits::max_time`] is set: every this
 /// many units of work, a unit being a round played or a card dealt into a
-/// sub-game (a millisecond or two of play).
+/// sub-game (and, in the literal engine, each card of the deal, every
+/// round, for the state it stores): a millisecond or two of play.
 pub const TIME_CHECK_INTERVAL: u64 = 1 << 18;
 
 /// Counts rounds against the limits and reports progress now and then.
@@ -551,8 +552,9 @@ impl<'a> Budget<'a> {
         if self.played >= self.next_stop { self.stop() } else { Ok(()) }
     }
 
-    /// Counts work that is not rounds (cards dealt into a sub-game), for the
-    /// clock only: on huge decks it can cost far more than the rounds.
+    /// Counts work that is not rounds (cards dealt into a sub-game, or the
+    /// state the literal engine stores each round), for the clock only: on
+    /// huge decks it can cost far more than the rounds.
     #[inline]
     pub(crate) fn charge(&mut self, work: u64) -> Result<(), Exhausted> {
         self.work = self.work.saturating_add(work);

@@ -272,7 +272,9 @@ impl Shape {
     /// `None` when a turn splits into more than 2¹²⁸ universes: no word
     /// holds even one turn.
     fn new(rules: &DiceRules) -> Option<Self> {
-        // The rules' size check keeps board × target below 2^24.
+        // The rules' size check admits only tables this machine can
+        // allocate (`can_allocate`), whatever the limits, so the tables'
+        // `2 × board × (target + MAX_COLUMNS)` words fit in usize.
         let board = usize::try_from(rules.board).ok()?;
         let target = usize::try_from(rules.target).ok()?;
         let (universes, passes) = if rules.faces == 1 {

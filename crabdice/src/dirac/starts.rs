@@ -72,17 +72,20 @@ struct Place {
 }
 
 /// Why a list of starting positions is not a game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[diagnostic(code(crabdice::starts))]
 #[non_exhaustive]
 pub enum StartsError {
     /// Fewer than two players.
     #[error("Dirac Dice needs at least two players, found {found}")]
+    #[diagnostic(help("give a starting space for each player, two or more"))]
     TooFewPlayers {
         /// How many positions were given.
         found: usize,
     },
     /// A position of 0: spaces are numbered from 1.
     #[error("player {player} starts on space 0: spaces are numbered from 1")]
+    #[diagnostic(help("give a space from 1, such as 4"))]
     ZeroPosition {
         /// The player, numbered from 1.
         player: usize,

@@ -103,14 +103,26 @@ mod combat {
         }
     }
 
+    /// Plays the seeded `n + n` deal of `seed` and checks its whole outcome
+    /// (score, rounds, final decks) against the reference engine's; returns
+    /// the deal and the reference's outcome, for further checks.
+    fn seeded_matches_the_reference(n: u64, seed: u64) -> (Deal, reference::RefOutcome) {
+        let (one, two) = seeded::decks(n, seed);
+        let deal = Deal::new(one.clone(), two.clone()).unwrap();
+        let expected = reference::recursive(&one, &two);
+        let got = play(&deal, Variant::Recursive).unwrap();
+        assert_eq!(
+            (got.score, got.rounds, &got.decks.one[..], &got.decks.two[..]),
+            (expected.score, expected.rounds, &expected.decks.0[..], &expected.decks.1[..]),
+            "{n} + {n}, seed {seed}"
+        );
+        (deal, expected)
+    }
+
     #[test]
     fn the_first_seeded_deals_match_the_reference() {
         for seed in 0..20 {
-            let (one, two) = seeded::decks(25, seed);
-            let deal = Deal::new(one.clone(), two.clone()).unwrap();
-            let expected = reference::recursive(&one, &two);
-            let got = play(&deal, Variant::Recursive).unwrap();
-            assert_eq!((got.score, got.rounds), (expected.score, expected.rounds), "seed {seed}");
+            seeded_matches_the_reference(25, seed);
         }
     }
 
@@ -121,15 +133,7 @@ mod combat {
     fn the_light_seeded_deals_match_the_reference() {
         for n in [1, 2, 3, 5, 8] {
             for seed in 0..3000 {
-                let (one, two) = seeded::decks(n, seed);
-                let deal = Deal::new(one.clone(), two.clone()).unwrap();
-                let expected = reference::recursive(&one, &two);
-                let got = play(&deal, Variant::Recursive).unwrap();
-                assert_eq!(
-                    (got.score, got.rounds, got.decks.one, got.decks.two),
-                    (expected.score, expected.rounds, expected.decks.0, expected.decks.1),
-                    "{n} + {n}, seed {seed}"
-                );
+                let (deal, expected) = seeded_matches_the_reference(n, seed);
                 let score = winning_score(&deal, Variant::Recursive).unwrap();
                 assert_eq!(score, expected.score, "{n} + {n}, seed {seed}");
             }
@@ -140,15 +144,7 @@ mod combat {
     #[ignore = "slow: the reference engine plays about 300 million rounds"]
     fn three_thousand_seeded_deals_match_the_reference() {
         for seed in 0..3000 {
-            let (one, two) = seeded::decks(25, seed);
-            let deal = Deal::new(one.clone(), two.clone()).unwrap();
-            let expected = reference::recursive(&one, &two);
-            let got = play(&deal, Variant::Recursive).unwrap();
-            assert_eq!(
-                (got.score, got.rounds, got.decks.one, got.decks.two),
-                (expected.score, expected.rounds, expected.decks.0, expected.decks.1),
-                "seed {seed}"
-            );
+            let (deal, expected) = seeded_matches_the_reference(25, seed);
             let count = count_games(&deal, Limits::default(), &mut |_| {}).unwrap();
             assert_eq!(count.games, expected.games, "seed {seed}");
             assert_eq!(count.max_depth, expected.max_depth, "seed {seed}");

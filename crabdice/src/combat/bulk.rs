@@ -1080,7 +1080,11 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
         }
         let (shared, main, nesting) = (spec.shared, spec.main(), spec.nesting);
         match shared.claim(&key) {
-            Claim::Won(winner) => return Ok(winner),
+            Claim::Won(winner) => {
+                #[cfg(test)]
+                speculate::Events::count(&shared.events.from_table);
+                return Ok(winner);
+            }
             Claim::Claimed(ticket) => {
                 if main && shared.helper_idle() {
                     shared.post(guess_past(&levels[depth].decks, drawn, key.clone()));
@@ -1100,6 +1104,8 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
             }
             Claim::Playing if nesting < speculate::MAX_NESTING && !ahead => {
                 ahead = true;
+                #[cfg(test)]
+                speculate::Events::count(&shared.events.nested);
                 let Job { decks, assumption } =
                     guess_past(&levels[depth].decks, drawn, key.clone());
                 let mut assumptions = spec.assumptions.clone();
@@ -1731,6 +1737,84 @@ mod tests {
             })
     }
 
+    /// Speculating from the first sub-game, with the main thread held
+    /// until the helper has taken its first job (else, on a loaded machine,
+    /// the helper may not run before the game is over): the answer is the
+    /// one thread's (itself checked against the reference engine in
+    /// `tests/`), and, over the 64 deals, the helper plays jobs and winners
+    /// are taken from the table. (A frame that plays ahead past a sub-game
+    /// the other thread is playing, and one whose guess is refuted, are
+    /// rarer, and timing-bound: the two tests below set them up.) Deals of
+    /// fewer than [`speculate::SPECULATE_FROM_CARDS`] cards never
+    /// speculate.
+    #[test]
+    fn speculation_changes_no_outcome() {
+        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(64));
+        let events = std::cell::Cell::new([0; 4]);
+        runner
+            .run(&deals(11..22), |deal| {
+                prop_assert!(deal.cards() >= speculate::SPECULATE_FROM_CARDS);
+                let _deadline = crate::deadline::Deadline::new(&format!("{deal:?}"));
+                let labelled = deal.labelled();
+                let need = ByteRing::<Ranked>::table(&labelled, true);
+                let shared = Arc::new(Shared::new());
+                shared.hold_for_helper.store(true, std::sync::atomic::Ordering::Relaxed);
+                let mut quiet = |_| {};
+                let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);
+                budget.speculate_after = 0;
+                let speculated = speculating::<ByteRing<Ranked>, true, Outcome>(
+                    &labelled,
+                    &mut budget,
+                    &need,
+                    &shared,
+                    None,
+                );
+                prop_assert_eq!(speculated, Ok(solved(&deal, u64::MAX)));
+                let counts = shared.events.counts();
+                events.set(std::array::from_fn(|i| events.get()[i] + counts[i]));
+                Ok(())
+            })
+            .unwrap();
+        if cores::second_core() {
+            let [jobs, _, from_table, _] = events.get();
+            assert!(jobs > 0 && from_table > 0, "jobs {jobs}, from the table {from_table}");
+        }
+    }
+
+    /// A frame playing ahead on a guess that the table refutes stops at
+    /// its first check and leaves no claim behind, where on a guess the
+    /// table confirms it plays the game to its end: the corpus's heavy deal,
+    /// played ahead past a sub-game settled for player 2, guessed won by
+    /// one player and then the other.
+    #[test]
+    fn a_frame_on_a_refuted_guess_stops_and_gives_up_its_claims() {
+        let text = include_str!("../../benches/corpus/deal-2951.txt");
+        let deal = crate::Deal::parse(text).expect("the corpus parses");
+        let decks = [Player::One, Player::Two].map(|player| {
+            deal.deck(player).iter().map(|&card| u8::try_from(card).expect("cards 1 to 50"))
+        });
+        let decks = decks.map(Iterator::collect::<Vec<u8>>);
+        // Player 1 draws 3 over 3 more cards, player 2 draws 2 over 3.
+        let (one, two) = ([3_u8, 9, 1, 5], [2_u8, 7, 4, 8]);
+        let level = Level::<ByteRing<Values>>::holding(one.into_iter(), two.into_iter(), 8);
+        let key = deal_key(&(), &level.decks, [3, 2]);
+        let played = |guess: usize| {
+            let shared = Shared::new();
+            shared.settle(&key, 1);
+            let assumption = speculate::Assumption { key: key.clone(), winner: guess };
+            play_ahead::<ByteRing<Values>, true>(&shared, &(), &decks, &[assumption], None, 0);
+            (shared.events.counts()[3], shared.entries())
+        };
+        // The frame is alone: it plays the same rounds every time.
+        let (refuted, [playing, won_wrong]) = played(0);
+        assert!(refuted > 0 && playing == 0, "{refuted} refuted, {playing} playing");
+        let (refuted, [playing, won_right]) = played(1);
+        assert!(refuted == 0 && playing == 0, "{refuted} refuted, {playing} playing");
+        // Settled, past the one settled to start with: 238 sub-games to the
+        // game's end, and none before the refuted frame's first check.
+        assert!(won_right > 200 && won_wrong * 10 < won_right, "{won_wrong}, {won_right}");
+    }
+
     /// A job past a sub-game deals the round to the guessed winner
     /// ([`Key::likely_winner`]: player 1 for an odd number of cards, player
     /// 2 for an even one), its own card first.
@@ -1894,17 +1978,6 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
-
-        /// Speculating from the first sub-game, every kind of guess, nest
-        /// and leapfrog happens on deals with a few hundred sub-games; the
-        /// answer is the one thread's (itself checked against the reference
-        /// engine in `tests/`). Deals of fewer than
-        /// [`speculate::SPECULATE_FROM_CARDS`] cards never speculate.
-        #[test]
-        fn speculation_changes_no_outcome(deal in deals(11..22)) {
-            prop_assert!(deal.cards() >= speculate::SPECULATE_FROM_CARDS);
-            prop_assert_eq!(solved(&deal, 0), solved(&deal, u64::MAX));
-        }
 
         /// Remembering every sub-game, so that each one dealt again (one in
         /// fifteen on the heavy deals) takes its winner from the table, and

@@ -225,6 +225,39 @@ pub(super) struct Shared<C> {
     /// to take the first job it posts ([`Shared::hold_for_helper`]).
     #[cfg(test)]
     pub(super) hold_for_helper: AtomicBool,
+    /// What the threads did, for tests that must see it happen.
+    #[cfg(test)]
+    pub(super) events: Events,
+}
+
+/// What the threads did, counted for tests: a test of speculation that
+/// never saw the helper play, or a guess refuted, would pass for nothing.
+#[cfg(test)]
+#[derive(Debug, Default)]
+pub(super) struct Events {
+    /// Jobs the helper took and played.
+    pub jobs: std::sync::atomic::AtomicU64,
+    /// Frames played ahead past a sub-game the other thread was playing.
+    pub nested: std::sync::atomic::AtomicU64,
+    /// Winners taken from the table, played by the other thread (or
+    /// earlier by the same one).
+    pub from_table: std::sync::atomic::AtomicU64,
+    /// Guesses found wrong, stopping the frames that rested on them.
+    pub refuted: std::sync::atomic::AtomicU64,
+}
+
+#[cfg(test)]
+impl Events {
+    /// Counts one event.
+    pub fn count(event: &std::sync::atomic::AtomicU64) {
+        event.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The four counts, in the order of the fields.
+    pub fn counts(&self) -> [u64; 4] {
+        [&self.jobs, &self.nested, &self.from_table, &self.refuted]
+            .map(|event| event.load(Ordering::Relaxed))
+    }
 }
 
 /// A lock, whether or not another thread panicked while holding it: every
@@ -248,6 +281,8 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
             panic_in_helper: AtomicBool::new(false),
             #[cfg(test)]
             hold_for_helper: AtomicBool::new(false),
+            #[cfg(test)]
+            events: Events::default(),
         }
     }
 
@@ -263,6 +298,15 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
                 std::thread::yield_now();
             }
         }
+    }
+
+    /// How many sub-games the table holds as being played, and as won.
+    #[cfg(test)]
+    pub(super) fn entries(&self) -> [usize; 2] {
+        let table = lock(&self.table);
+        let playing = table.entries.values().filter(|entry| matches!(entry, Entry::Playing(_)));
+        let playing = playing.count();
+        [playing, table.entries.len() - playing]
     }
 
     /// Panics on the helper thread if a test asked for it.
@@ -336,7 +380,13 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
         let table = lock(&self.table);
         let wrong = assumptions.iter().any(|guess| match table.entries.get(&guess.key) {
             Some(Entry::Playing(_)) => false,
-            Some(&Entry::Won(winner)) => winner != guess.winner,
+            Some(&Entry::Won(winner)) => {
+                #[cfg(test)]
+                if winner != guess.winner {
+                    Events::count(&self.events.refuted);
+                }
+                winner != guess.winner
+            }
             None => true,
         });
         wrong || past.is_some_and(|key| !matches!(table.entries.get(key), Some(Entry::Playing(_))))
@@ -369,6 +419,8 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
         drop(slot);
         if job.is_some() {
             self.idle.store(false, Ordering::Release);
+            #[cfg(test)]
+            Events::count(&self.events.jobs);
         }
         job
     }

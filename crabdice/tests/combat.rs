@@ -546,16 +546,18 @@ mod combat {
         for variant in [Variant::Plain, Variant::Recursive] {
             let result =
                 crabdice::play_observed_with(&heavy, variant, limits, &mut crabdice::NoTrace);
-            let expected = match variant {
-                // The plain game ends in 299 rounds, well within the limit.
+            match variant {
+                // The plain game ends in 299 rounds, well within the limit,
+                // with the corpus's answer (`expected.txt`).
                 Variant::Plain => {
-                    Ok(crabdice::play_observed(&heavy, variant, &mut crabdice::NoTrace))
+                    let report = result.expect("within the limit").expect("played to its end");
+                    assert_eq!((report.outcome.score, report.outcome.rounds), (Some(32926), 299));
                 }
                 Variant::Recursive => {
-                    Err(crabdice::Exhausted::Rounds { limit: 1000, played: 1001 })
+                    let stopped = crabdice::Exhausted::Rounds { limit: 1000, played: 1001 };
+                    assert_eq!(result, Err(stopped));
                 }
-            };
-            assert_eq!(result, expected);
+            }
         }
         // A plain game that never ends, on a cycle of about 10^15 rounds: the
         // fast engine that looks for where the cycle starts is bounded too.
@@ -1261,8 +1263,12 @@ mod combat {
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 48, max_global_rejects: 10_000, ..ProptestConfig::default() })]
+        /// Puzzle-shaped 25 + 25 deals light enough for the reference to
+        /// play in 40,000 rounds of all games (about 3 in 10, some 200 games
+        /// each): the heavy ones are checked by the seeded tests of
+        /// `tests/corpus.rs`.
         #[test]
-        fn puzzle_shaped_deals_match_the_reference((one, two) in puzzle_deals(25)) {
+        fn light_puzzle_shaped_deals_match_the_reference((one, two) in puzzle_deals(25)) {
             check_bounded(&one, &two, 40_000)?;
         }
 

@@ -877,7 +877,11 @@ mod dirac {
         assert_eq!(histogram, win_histogram(&three, &rules).unwrap());
         // Too narrow for the live cells too: refused.
         let tiny = DiracLimits { max_table_words: 1000, ..DiracLimits::default() };
-        assert!(play_dirac_within(&three, &rules, DiracEngine::PerPlayer, &tiny).is_err());
+        let refused = play_dirac_within(&three, &rules, DiracEngine::PerPlayer, &tiny);
+        assert!(
+            matches!(refused, Err(DiceError::Rules(RulesError::DiracTooBig { limit: 1000, .. }))),
+            "{refused:?}"
+        );
         // A board of a million and a die of 100,000 to 50 points: the table
         // would take 1.85 GB; the live cells count it at once. (Given 8 GB, the
         // table engine counts the same, in 1.8 s and 1 GB.)

@@ -1,9 +1,10 @@
 //! Reading untrusted input: the three readers ([`Deal::parse`],
 //! [`Starts::parse`] and [`Game::detect`]) checked against readers written
-//! here from the formats as SPEC.md and the docs state them, on valid inputs
-//! dressed the ways editors dress them and on those inputs broken by random
-//! edits (a character inserted, deleted or replaced, a line dropped, doubled
-//! or moved), and on random text.
+//! here from the formats as the project's specification (the puzzle's own,
+//! with the leniencies [`Deal::parse`] lists) and the docs state them, on
+//! valid inputs dressed the ways editors dress them and on those inputs
+//! broken by random edits (a character inserted, deleted or replaced, a
+//! line dropped, doubled or moved), and on random text.
 //!
 //! Every input must give what the reference reader gives: the same decks or
 //! positions, or an error of the same kind on the same line. Every error must
@@ -70,10 +71,10 @@ fn last_line(source: &str) -> usize {
     source.split('\n').count()
 }
 
-/// A Crab Combat deal as SPEC.md describes it: `Player 1:` and its cards,
-/// then `Player 2:` and its cards, one card a line; blank lines may come
-/// anywhere between the decks, and a deck ends at a blank line or at the
-/// next `Player` line.
+/// A Crab Combat deal as the specification describes it: `Player 1:` and
+/// its cards, then `Player 2:` and its cards, one card a line; blank lines
+/// may come anywhere between the decks, and a deck ends at a blank line or
+/// at the next `Player` line.
 fn reference_deal(source: &str) -> Read<[Vec<u64>; 2]> {
     let filled: Vec<(usize, &str)> =
         numbered(source).into_iter().filter(|(_, text)| !text.is_empty()).collect();
@@ -377,7 +378,8 @@ impl Dress {
     }
 }
 
-/// A valid deal: distinct cards, small or up to 2^64 − 1, 0 to 16 in all.
+/// A valid deal: distinct cards, small or up to 2^64 − 1, 1 to 15 in all
+/// (split anyhow, so either deck may be empty).
 fn deal_text() -> impl Strategy<Value = String> {
     let card = prop_oneof![4 => 1..60u64, 1 => (u64::MAX - 5)..=u64::MAX, 1 => any::<u64>().prop_map(|c| c.max(1))];
     (prop::collection::hash_set(card, 1..16), any::<Index>(), dress()).prop_map(
@@ -561,8 +563,8 @@ fn the_references_read_the_puzzle_examples_and_refuse_what_the_spec_refuses() {
     assert_eq!(reference_starts(dice), Ok(vec![4, 8]));
     assert_eq!(reference_game(example), Ok(Game::Combat));
     assert_eq!(reference_game(dice), Ok(Game::Dice));
-    // SPEC.md's refusals: a misnumbered header, a non-numeric, a zero and a
-    // duplicate card, a third player, an empty file.
+    // The specification's refusals: a misnumbered header, a non-numeric, a
+    // zero and a duplicate card, a third player, an empty file.
     for (text, kind, line) in [
         ("Player 2:\n1\n", "ExpectedHeader", 1),
         ("Player 1:\n1\nx\n\nPlayer 2:\n2\n", "NotACard", 3),

@@ -304,7 +304,8 @@ mod tests {
     /// and the first sixteen cards of each deck) fall in one partition and
     /// tie on the hash, so only the cards past those tell them apart: in
     /// either deck, in increasing and in decreasing order (pushed, or
-    /// popping the one before). Each is new until one comes back.
+    /// popping the one before). Each is new until one comes back, for
+    /// the stacks and for Brent's algorithm.
     #[test]
     fn states_the_hash_cannot_tell_apart_are_compared_card_for_card() {
         let base: Vec<u8> = (1..=40).collect();
@@ -333,6 +334,14 @@ mod tests {
                     let seen = brent.observe([&cards[..20], &cards[20..]], round as u64);
                     assert_eq!(seen, None, "Brent, {what}: state {round} is new");
                 }
+                // Brent's algorithm saved the state of round 2 (after 1,
+                // then 2 more): the last state again is not it, but the
+                // state of round 2 is.
+                let seen = brent.observe([&last[..20], &last[20..]], 4);
+                assert_eq!(seen, None, "Brent, {what}: not the state saved");
+                let saved = state(values[2]);
+                let seen = brent.observe([&saved[..20], &saved[20..]], 5);
+                assert_eq!(seen, Some(2), "Brent, {what}: the state saved");
             }
         }
     }

@@ -1593,7 +1593,10 @@ mod tests {
         assert!(short(&[1, 2], &rules).is_some());
         let huge = DiceRules { board: 1 << 40, target: 1000, faces: 1 << 40, rolls: 3 };
         assert!(short(&[1, 2], &huge).is_none());
-        assert!(end(&[1, 2], &huge, MAX_SIMULATED_TURNS).is_ok());
+        let starts = crate::Starts::new(vec![1, 2]).expect("two players");
+        let outcome = end(&[1, 2], &huge, MAX_SIMULATED_TURNS).unwrap().outcome(2, huge.rolls);
+        let literal = crate::play_deterministic_literal(&starts, &huge).unwrap();
+        assert_eq!(outcome.unwrap(), literal);
         // The die not a multiple of the board: the wraps matter.
         let odd = DiceRules { faces: 99, ..DiceRules::deterministic() };
         assert!(short(&[4, 8], &odd).is_none());
@@ -1606,7 +1609,12 @@ mod tests {
             end(&[1, 2], &long, MAX_SIMULATED_TURNS),
             learned(&pawns, long.target, MAX_SIMULATED_TURNS)
         );
-        assert!(end(&[1, 2], &long, MAX_SIMULATED_TURNS).is_ok());
+        // Learned to a target the literal game reaches in 12,000 rolls or so.
+        let reachable = DiceRules { target: 1_000_000, ..long };
+        assert!(tabled(&pawns, reachable.target).is_none());
+        let outcome = end(&[1, 2], &reachable, MAX_SIMULATED_TURNS).unwrap().outcome(2, 3);
+        let literal = crate::play_deterministic_literal(&starts, &reachable).unwrap();
+        assert_eq!(outcome.unwrap(), literal);
     }
 
     #[test]

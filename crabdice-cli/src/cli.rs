@@ -66,7 +66,8 @@ pub enum Command {
 pub struct Solve {
     /// Puzzle inputs (`-` reads standard input). All are read and checked
     /// before any is solved; every one that cannot be read or parsed is
-    /// named, and nothing is solved.
+    /// named, and nothing is solved. With several files, each answer's line
+    /// starts with its file's name and part, --part or not.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     #[command(flatten)]
@@ -119,8 +120,7 @@ pub struct Dice {
 // Options every command shares.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct Output {
-    /// Only this part; the plain output is then the bare answer (`solve`
-    /// given several files names the file and the part before it).
+    /// Only this part; the plain output is then the bare answer.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2), allow_negative_numbers = true)]
     pub part: Option<u8>,
     /// Print one JSON object with everything known about the run. For
@@ -172,12 +172,20 @@ impl Expected {
                 1 => "1 answer".to_owned(),
                 n => format!("{n} answers"),
             };
-            let run = if parts == 1 { "1 part is" } else { "2 parts are" };
-            let example = if command == "dice" { "739785,444356092776315" } else { "306,291" };
-            Some(format!(
-                "--expect gives {given}, but {run} run: give one answer a part, \
-                 separated by commas (`--expect {example}`), or choose a part with --part"
-            ))
+            let dice = command == "dice";
+            Some(if parts == 1 {
+                let example =
+                    if dice { "--part 1 --expect 739785" } else { "--part 2 --expect 291" };
+                format!(
+                    "--expect gives {given}, but 1 part is run: give its answer alone (`{example}`)"
+                )
+            } else {
+                let example = if dice { "739785,444356092776315" } else { "306,291" };
+                format!(
+                    "--expect gives {given}, but 2 parts are run: give one answer a part, \
+                     separated by commas (`--expect {example}`), or choose a part with --part"
+                )
+            })
         } else {
             None
         };

@@ -689,7 +689,7 @@ fn expect_needs_one_answer_a_part_of_one_file() {
     );
     refused(
         &["combat", "examples/combat.txt", "--part", "2", "--expect", "1,2"],
-        &["gives 2 answers, but 1 part is run", "(`--expect 306,291`)"],
+        &["gives 2 answers, but 1 part is run: give its answer alone (`--part 2 --expect 291`)"],
     );
     let help = stdout_of(&["dice", "--help"]);
     assert!(help.contains("`--part 1 --expect 739785`") && !help.contains("cycle"), "{help}");

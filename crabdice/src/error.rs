@@ -6,9 +6,9 @@
 //! ([`ParseErrorKind`]). It implements [`miette::Diagnostic`], so a program
 //! that attaches the source text (a [`miette::NamedSource`], say; the
 //! `crabdice` binary attaches a source of its own, which leaves the text out
-//! when the lines around the problem are too long or hold control
-//! characters to show) gets the offending line underlined, a label, and a
-//! hint on how to fix it. Without the source, the plain message still names
+//! when the lines around the problem are too long to show or hold
+//! characters that act on the terminal) gets the offending line underlined,
+//! a label, and a hint on how to fix it. Without the source, the plain message still names
 //! the line and column.
 //!
 //! The library never panics on user input and never returns an opaque error:
@@ -513,8 +513,9 @@ pub enum RulesError {
     #[error(
         "counting this Dirac game takes about {work} word operations (players × board × target \
          × most turns a game can last × a pass per roll, or, once counts outgrow 1024 bits, a \
-         product per distinct move; times the words a count takes; and 64 for each word of the \
-         tables, zeroed, copied and read), over the limit of {limit}"
+         product per distinct move; times the words a count takes; in machine words, plus 64 \
+         operations for each word of the tables, zeroed, copied and read), over the limit of \
+         {limit}"
     )]
     #[diagnostic(help(
         "lower the target, the board, the die's faces or the rolls, or raise \

@@ -113,10 +113,11 @@ impl Deal {
     /// Reads a deal in the puzzle's format: `Player 1:` and one card a line,
     /// a blank line, `Player 2:` and one card a line.
     ///
-    /// Line ends may be `\n`, `\r\n` or a lone `\r`; a byte order mark,
-    /// spaces around a line, blank lines before the first header or after
-    /// the last card, no blank line or several between the decks, and a
-    /// missing final newline are fine. Every other deviation is a
+    /// Line ends may be `\n` or `\r\n` (the `crabdice` binary turns a lone
+    /// `\r`, as old Mac files end lines, into `\n` first); a byte order
+    /// mark, spaces around a line, blank lines before the first header or
+    /// after the last card, no blank line or several between the decks, and
+    /// a missing final newline are fine. Every other deviation is a
     /// [`ParseError`] naming the line.
     ///
     /// ```

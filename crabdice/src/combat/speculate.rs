@@ -235,8 +235,10 @@ pub(super) struct Shared<C> {
 #[cfg(test)]
 #[derive(Debug, Default)]
 pub(super) struct Events {
-    /// Jobs the helper took and played.
+    /// Jobs the helper played (to their end, or until halted).
     pub jobs: std::sync::atomic::AtomicU64,
+    /// Sub-games the helper played to their end and settled.
+    pub settled_by_helper: std::sync::atomic::AtomicU64,
     /// Frames played ahead past a sub-game the other thread was playing.
     pub nested: std::sync::atomic::AtomicU64,
     /// Winners taken from the table, played by the other thread (or
@@ -253,9 +255,9 @@ impl Events {
         event.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The four counts, in the order of the fields.
-    pub fn counts(&self) -> [u64; 4] {
-        [&self.jobs, &self.nested, &self.from_table, &self.refuted]
+    /// The five counts, in the order of the fields.
+    pub fn counts(&self) -> [u64; 5] {
+        [&self.jobs, &self.settled_by_helper, &self.nested, &self.from_table, &self.refuted]
             .map(|event| event.load(Ordering::Relaxed))
     }
 }
@@ -309,14 +311,17 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
         [playing, table.entries.len() - playing]
     }
 
+    /// Whether this is the helper thread.
+    #[cfg(test)]
+    fn on_helper(&self) -> bool {
+        lock(&self.helper).as_ref().is_some_and(|helper| helper.id() == std::thread::current().id())
+    }
+
     /// Panics on the helper thread if a test asked for it.
     #[cfg(test)]
     pub(super) fn panic_if_helper(&self) {
-        let on_helper = lock(&self.helper)
-            .as_ref()
-            .is_some_and(|helper| helper.id() == std::thread::current().id());
         let armed = self.panic_in_helper.load(Ordering::Relaxed);
-        assert!(!(on_helper && armed), "a panic injected into the helper");
+        assert!(!(self.on_helper() && armed), "a panic injected into the helper");
     }
 
     /// Claims the sub-game with this deal unless it is taken or decided.
@@ -341,6 +346,10 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
 
     /// Records the winner of a sub-game played to its end.
     pub(super) fn settle(&self, key: &Key<C>, winner: usize) {
+        #[cfg(test)]
+        if self.on_helper() {
+            Events::count(&self.events.settled_by_helper);
+        }
         let mut table = lock(&self.table);
         if let Some(entry) = table.entries.get_mut(key) {
             *entry = Entry::Won(winner);
@@ -419,8 +428,6 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
         drop(slot);
         if job.is_some() {
             self.idle.store(false, Ordering::Release);
-            #[cfg(test)]
-            Events::count(&self.events.jobs);
         }
         job
     }

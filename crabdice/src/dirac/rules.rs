@@ -218,8 +218,9 @@ pub struct DiracLimits {
     /// Most word operations the count may be estimated to take: for each
     /// player, turn and cell of the table, a pass per roll, or, once counts
     /// outgrow 1024 bits, a product per distinct move; times the words a
-    /// count takes; and 64 for each word of the tables, zeroed, copied and
-    /// read (the module documentation of `rules` gives the formulas). The default, [`DIRAC_WORK`], is a few seconds of work (the
+    /// count takes; in machine words, plus 64 operations for each word of
+    /// the tables, zeroed, copied and read (the module documentation of
+    /// `rules` gives the formulas). The default, [`DIRAC_WORK`], is a few seconds of work (the
     /// puzzle's game at target 2000, estimated at 1.9e10, takes about 3 s
     /// on the machine of the benchmarks).
     pub max_work: u128,

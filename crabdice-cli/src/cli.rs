@@ -630,7 +630,8 @@ fn read_all(
                 Some(game) => game,
                 None => Game::detect(&source.text).map_err(|e| source.error(e))?,
             };
-            let parsed = parse(&source, game, dice, output)?;
+            let parsed = parse(&source, game, dice, output)
+                .map_err(|error| other_game(&source, game, is_stdin).unwrap_or(error))?;
             Ok((source, game, parsed))
         });
         match parsed {
@@ -664,6 +665,49 @@ fn read_all(
             (source, parsed, time)
         })
         .collect())
+}
+
+/// For input that `game`'s reader refused but whose first line is the
+/// other game's (`crabdice dice` given a Crab Combat deal), an error that
+/// says so and names the command for it, instead of the reader's.
+fn other_game(
+    source: &crate::source::Source,
+    game: crabdice::Game,
+    is_stdin: bool,
+) -> Option<miette::Report> {
+    use crabdice::Game;
+    let found = Game::detect(&source.text).ok().filter(|&found| found != game)?;
+    // The line that tells the game: the first that is not blank.
+    let line = source.text.lines().position(|line| !line.trim().is_empty())? + 1;
+    let title = |game| match game {
+        Game::Combat => "a Crab Combat deal",
+        Game::Dice => "a Dirac Dice game",
+    };
+    Some(miette::miette!(
+        help = format!(
+            "use `crabdice {} {}`, or `crabdice solve`, which tells the games apart",
+            found.name(),
+            if is_stdin { "-".to_owned() } else { shell_word(&source.path) }
+        ),
+        "{}: line {line}: the input holds {}, not {}",
+        source.name,
+        title(found),
+        title(game)
+    ))
+}
+
+/// `path` as a word to paste into a shell: quoted if it holds anything but
+/// the characters of plain paths, after `--` if it starts like an option,
+/// and escaped where it would act on the terminal.
+fn shell_word(path: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._/+-@%:,=".contains(c);
+    let word = if !path.is_empty() && path.chars().all(plain) {
+        path.to_owned()
+    } else {
+        format!("'{}'", path.replace('\'', r"'\''"))
+    };
+    let word = if path.starts_with('-') && path != "-" { format!("-- {word}") } else { word };
+    crabdice::escape_for_terminal(&word).into_owned()
 }
 
 /// Parses `source` as `game`.

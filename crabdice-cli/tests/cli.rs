@@ -608,6 +608,46 @@ fn a_bad_byte_on_a_pipe_is_refused_before_the_pipe_closes() {
     assert!(stderr.contains("<stdin>: line 2: the input is not UTF-8 text"), "{stderr}");
 }
 
+/// A file of the other game, given to `combat` or `dice`, is named as what
+/// it is, with the command to run it (the file's name quoted for a shell
+/// where it needs to be, `-` for standard input); a file of the right game
+/// that is wrong keeps the reader's own error.
+#[test]
+fn a_file_of_the_other_game_names_the_command_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let spaced = dir.path().join("my deal's.txt");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/combat.txt"), &spaced).unwrap();
+    let spaced = spaced.to_str().unwrap();
+    let quoted = format!("'{}'", spaced.replace('\'', r"'\''"));
+    for (args, stdin, said) in [
+        (
+            vec!["dice", "examples/combat.txt"],
+            "",
+            "examples/combat.txt: line 1: the input holds a Crab Combat deal, not a Dirac Dice \
+             game\n  help: use `crabdice combat examples/combat.txt`, or `crabdice solve`"
+                .to_owned(),
+        ),
+        (
+            vec!["combat", "-"],
+            "\n\nPlayer 1 starting position: 4\nPlayer 2 starting position: 8\n",
+            "<stdin>: line 3: the input holds a Dirac Dice game, not a Crab Combat deal\n  help: \
+             use `crabdice dice -`"
+                .to_owned(),
+        ),
+        (vec!["dice", spaced], "", format!("use `crabdice combat {quoted}`")),
+    ] {
+        crabdice()
+            .args(&args)
+            .write_stdin(stdin)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(said));
+    }
+    refused_input("combat", "Player 1:\n3\n\nPlayer 2:\n3\n", "card 3 is dealt twice");
+    refused_input("dice", "Player 1 starting position: 4\nPlayer 1:\n", "line 2, column 8");
+}
+
 #[test]
 fn expect_passes_when_every_answer_is_the_one_expected() {
     // The puzzle's answers, written with a leading zero and a group.

@@ -86,10 +86,23 @@ fn rules(part: u8, options: &DiceOptions) -> DiceRules {
 /// Shows a library error with the input's text (for a position off the
 /// board) or with the part it concerns (for rules): `part` is its number,
 /// or its number and engine (`2 (the memo engine)`).
-fn error(source: &Source, part: impl std::fmt::Display, error: DiceError) -> miette::Report {
+fn error(
+    source: &Source,
+    part: impl std::fmt::Display,
+    error: DiceError,
+    solve: bool,
+) -> miette::Report {
     let report = match error {
-        DiceError::Parse(parse) => return input_error(source, *parse),
+        DiceError::Parse(parse) => return input_error(source, *parse, solve),
         DiceError::Rules(rules) => match flags(&rules) {
+            // `solve` has none of the rules' flags or limits.
+            Some(help) if solve => {
+                let help = format!(
+                    "{help}; these options are `crabdice dice`'s: `solve` plays the puzzle's \
+                     rules within the default limits"
+                );
+                miette::Report::new(Helped { error: rules, help })
+            }
             Some(help) => miette::Report::new(Helped { error: rules, help }),
             None => miette::Report::new(rules),
         },
@@ -100,10 +113,15 @@ fn error(source: &Source, part: impl std::fmt::Display, error: DiceError) -> mie
 
 /// Shows an error in the starting positions; a position off the board
 /// says which flag changes the board.
-fn input_error(source: &Source, error: ParseError) -> miette::Report {
+fn input_error(source: &Source, error: ParseError, solve: bool) -> miette::Report {
     if let ParseErrorKind::OffBoard { .. } = error.kind() {
-        let help = "give a space on the board, or change the board's size with --board".to_owned();
-        source.error(Helped { error, help })
+        let help = if solve {
+            "give a space on the board (the puzzle's has 10), or play on a larger one with \
+             `crabdice dice --board`"
+        } else {
+            "give a space on the board, or change the board's size with --board"
+        };
+        source.error(Helped { error, help: help.to_owned() })
     } else {
         source.error(error)
     }
@@ -163,12 +181,13 @@ pub fn parse(
     options: Option<&DiceOptions>,
     output: Output,
 ) -> miette::Result<Game> {
+    let solve = options.is_none();
     let options = options.unwrap_or(&NO_OPTIONS);
-    let starts = Starts::parse(&source.text).map_err(|e| input_error(source, e))?;
+    let starts = Starts::parse(&source.text).map_err(|e| input_error(source, e, solve))?;
     for part in [1, 2].into_iter().filter(|&p| output.wants(p)) {
         let rules = rules(part, options);
-        rules.validate().map_err(|e| error(source, part, e.into()))?;
-        starts.check(&rules).map_err(|e| input_error(source, e))?;
+        rules.validate().map_err(|e| error(source, part, e.into(), solve))?;
+        starts.check(&rules).map_err(|e| input_error(source, e, solve))?;
     }
     Ok(Game { starts })
 }
@@ -196,6 +215,8 @@ pub fn run(
     output: Output,
     options: Option<&DiceOptions>,
 ) -> Result<Solved, Failure> {
+    // Only `solve` gives no options.
+    let solve = options.is_none();
     let options = options.unwrap_or(&NO_OPTIONS);
     let starts = &game.starts;
     let deterministic = if output.wants(1) {
@@ -206,7 +227,7 @@ pub fn run(
         };
         let solvers = solvers(options.engine);
         let (Run { outcome, time, .. }, compared) =
-            compare(source, (1, None), output, solvers, play)?;
+            compare(source, (1, None, solve), output, solvers, play)?;
         Some(Deterministic { rules, outcome, time, compared })
     } else {
         None
@@ -219,8 +240,8 @@ pub fn run(
         // is printed when part 2 fails.
         let hint = output.wants(1).then_some(PART_ONE_ALONE);
         let refused = |e| match hint {
-            Some(hint) => error(source, format!("2 ({hint})"), e),
-            None => error(source, 2, e),
+            Some(hint) => error(source, format!("2 ({hint})"), e, solve),
+            None => error(source, 2, e, solve),
         };
         // A histogram keeps every turn's wins, so it may be refused where
         // the answer is not: say so before counting the answer.
@@ -229,7 +250,7 @@ pub fn run(
         }
         let play = |engine| play_dirac_within(starts, &rules, engine, &limits);
         let (Run { outcome, time, .. }, compared) =
-            compare(source, (2, hint), output, engines, play)?;
+            compare(source, (2, hint, solve), output, engines, play)?;
         let histogram = if options.histogram {
             Some(win_histogram_within(starts, &rules, &limits).map_err(refused)?)
         } else {
@@ -252,7 +273,7 @@ type Played<E, O> = (Run<E, O>, Compared<E, O>);
 /// there are several.
 fn compare<E: Named, O: Clone>(
     source: &Source,
-    (part, hint): (u8, Option<&str>),
+    (part, hint, solve): (u8, Option<&str>, bool),
     output: Output,
     (answering, others): (E, &[E]),
     play: impl Fn(E) -> Result<O, DiceError>,
@@ -264,9 +285,9 @@ fn compare<E: Named, O: Clone>(
         let engine = (!others.is_empty()).then(|| format!("the {} engine", answering.name()));
         let notes: Vec<String> = [engine, hint.map(str::to_owned)].into_iter().flatten().collect();
         if notes.is_empty() {
-            error(source, part, e)
+            error(source, part, e, solve)
         } else {
-            error(source, format!("{part} ({})", notes.join("; ")), e)
+            error(source, format!("{part} ({})", notes.join("; ")), e, solve)
         }
     })?;
     let answer_time = time(answering);

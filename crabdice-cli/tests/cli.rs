@@ -648,6 +648,28 @@ fn a_file_of_the_other_game_names_the_command_for_it() {
     refused_input("dice", "Player 1 starting position: 4\nPlayer 1:\n", "line 2, column 8");
 }
 
+/// `solve` has none of the Dirac rules' flags: where a refusal's help names
+/// them, it says they are `crabdice dice`'s, which `dice` itself does not.
+#[test]
+fn solve_sends_dirac_flags_to_dice() {
+    use std::fmt::Write as _;
+    let mut players = String::new();
+    for player in 1..=30_000 {
+        writeln!(players, "Player {player} starting position: {}", player % 10 + 1).unwrap();
+    }
+    let off_board = "Player 1 starting position: 4\nPlayer 2 starting position: 12\n";
+    for (input, help) in [
+        (players.as_str(), "use fewer players, or raise the limit with --max-memory"),
+        (off_board, "give a space on the board"),
+    ] {
+        refused_input("solve", input, help);
+        refused_input("solve", input, "`crabdice dice");
+        let dice = crabdice().args(["dice", "-"]).write_stdin(input).output().unwrap();
+        let stderr = String::from_utf8(dice.stderr).unwrap();
+        assert!(stderr.contains(help) && !stderr.contains("`crabdice dice"), "{stderr}");
+    }
+}
+
 #[test]
 fn expect_passes_when_every_answer_is_the_one_expected() {
     // The puzzle's answers, written with a leading zero and a group.

@@ -121,7 +121,7 @@ pub struct Dice {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct Output {
     /// Only this part; the plain output is then the bare answer.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = part, allow_negative_numbers = true)]
     pub part: Option<u8>,
     /// Print one JSON object with everything known about the run. For
     /// Recursive Combat this counts every game the deal plays: with no
@@ -130,7 +130,7 @@ pub struct Output {
     #[arg(long)]
     pub json: bool,
     /// Also time each part's solver (median of at least 11 runs, ~0.3 s);
-    /// with --json, the parsing of each file too (`parse_ns`).
+    /// with --json, the reading of the input too (`parse_ns`).
     #[arg(long)]
     pub time: bool,
 }
@@ -167,6 +167,8 @@ impl Expected {
         let parts = if output.part.is_some() { 1 } else { 2 };
         let problem = if files > 1 {
             Some("--expect checks the answers of one file: give one file".to_owned())
+        } else if command == "dice" && self.0.iter().any(|answer| answer == crate::output::CYCLE) {
+            Some("`cycle` is a Crab Combat answer: every Dirac Dice game ends".to_owned())
         } else if self.0.len() != parts {
             let given = match self.0.len() {
                 1 => "1 answer".to_owned(),
@@ -264,7 +266,7 @@ pub struct Bounds {
     /// work (the repeats of --time drop --max-time, so they may); 1 keeps
     /// it on one. The answer is the same either way. (`solve` applies it
     /// to Dirac Dice's part 2 too, whose default is the cores.)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = threads, allow_negative_numbers = true)]
     pub threads: Option<u16>,
     /// Give up on a Combat part once the games in progress hold more
     /// memory than this [default: 2G]. The literal engine (--trace,
@@ -331,7 +333,7 @@ pub struct DiceOptions {
     /// Each player is counted alone before the players are combined, and
     /// large counts count several at once; 1 keeps it on one. The answer
     /// is the same either way.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = threads, allow_negative_numbers = true)]
     pub threads: Option<u16>,
     /// Refuse to count a Dirac game (part 2) estimated to take more than
     /// OPS word operations [default: 20000000000, a few seconds]. The
@@ -383,6 +385,22 @@ fn whole_number(text: &str) -> Result<u64, String> {
         Ok(Some(n)) => u64::try_from(n).map_err(|_| format!("`{text}` is more than 2^64 - 1")),
         Ok(None) => Err(format!("`{text}` is more than 2^64 - 1")),
         Err(()) => Err(format!("`{text}` is not a whole number")),
+    }
+}
+
+/// `--part`: 1 or 2.
+fn part(text: &str) -> Result<u8, String> {
+    match text.trim().parse() {
+        Ok(part @ 1..=2) => Ok(part),
+        _ => Err(format!("`{text}` is not a part: give 1 or 2 (leave --part out for both)")),
+    }
+}
+
+/// `--threads`: a [`whole_number`] from 1 to 65535.
+fn threads(text: &str) -> Result<u16, String> {
+    match whole_number(text)? {
+        0 => Err("a part needs 1 thread or more".to_owned()),
+        n => u16::try_from(n).map_err(|_| format!("`{text}` threads are more than 65535")),
     }
 }
 

@@ -107,10 +107,10 @@ fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
         ("dice", "examples/dice.txt", "--target", "a count cannot be negative"),
         ("dice", "examples/dice.txt", "--die", "a count cannot be negative"),
         ("dice", "examples/dice.txt", "--rolls", "a count cannot be negative"),
-        ("dice", "examples/dice.txt", "--part", "-5 is not in 1..=2"),
+        ("dice", "examples/dice.txt", "--part", "`-5` is not a part: give 1 or 2"),
         ("combat", "examples/combat.txt", "--max-rounds", "a count cannot be negative"),
-        ("combat", "examples/combat.txt", "--threads", "-5 is not in 1..=65535"),
-        ("dice", "examples/dice.txt", "--threads", "-5 is not in 1..=65535"),
+        ("combat", "examples/combat.txt", "--threads", "a count cannot be negative"),
+        ("dice", "examples/dice.txt", "--threads", "a count cannot be negative"),
         ("combat", "examples/combat.txt", "--max-memory", "an amount of memory cannot be negative"),
     ] {
         refused(
@@ -752,6 +752,10 @@ fn expect_needs_one_answer_a_part_of_one_file() {
     refused(
         &["combat", "examples/combat.txt", "--part", "2", "--expect", "1,2"],
         &["gives 2 answers, but 1 part is run: give its answer alone (`--part 2 --expect 291`)"],
+    );
+    refused(
+        &["dice", "examples/dice.txt", "--expect", "cycle,5"],
+        &["`cycle` is a Crab Combat answer: every Dirac Dice game ends"],
     );
     let help = stdout_of(&["dice", "--help"]);
     assert!(help.contains("`--part 1 --expect 739785`") && !help.contains("cycle"), "{help}");
@@ -1808,7 +1812,23 @@ mod dirac {
         );
         let solved = stdout_of(&["solve", "examples/dice.txt", "--part", "2", "--threads", "1"]);
         assert_eq!(solved, "444356092776315\n");
-        refused(&["dice", "examples/dice.txt", "--threads", "0"], &["0 is not in 1..=65535"]);
+        refused(
+            &["dice", "examples/dice.txt", "--threads", "0"],
+            &["a part needs 1 thread or more"],
+        );
+        // Threads are counts, written as counts are; parts are 1 or 2.
+        assert_eq!(
+            stdout_of(&["dice", "examples/dice.txt", "--part", "1", "--threads", "1e1"]),
+            "739785\n"
+        );
+        refused(
+            &["dice", "examples/dice.txt", "--threads", "2^16"],
+            &["`2^16` threads are more than 65535"],
+        );
+        refused(
+            &["dice", "examples/dice.txt", "--part", "1,2"],
+            &["`1,2` is not a part: give 1 or 2 (leave --part out for both)"],
+        );
     }
 
     #[test]

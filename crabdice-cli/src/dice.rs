@@ -85,7 +85,9 @@ fn rules(part: u8, options: &DiceOptions) -> DiceRules {
 
 /// Shows a library error with the input's text (for a position off the
 /// board) or with the part it concerns (for rules): `part` is its number,
-/// or its number and engine (`2 (the memo engine)`).
+/// or its number and engine (`2 (the memo engine)`). For `solve`, which
+/// has none of the rules' flags, a help that names them says whose they
+/// are.
 fn error(
     source: &Source,
     part: impl std::fmt::Display,

@@ -165,16 +165,16 @@ impl Expected {
     /// `output` runs, of one file.
     fn fit(&self, command: &str, files: usize, output: Output) {
         let parts = if output.part.is_some() { 1 } else { 2 };
+        let dice = command == "dice";
         let problem = if files > 1 {
             Some("--expect checks the answers of one file: give one file".to_owned())
-        } else if command == "dice" && self.0.iter().any(|answer| answer == crate::output::CYCLE) {
+        } else if dice && self.0.iter().any(|answer| answer == crate::output::CYCLE) {
             Some("`cycle` is a Crab Combat answer: every Dirac Dice game ends".to_owned())
         } else if self.0.len() != parts {
             let given = match self.0.len() {
                 1 => "1 answer".to_owned(),
                 n => format!("{n} answers"),
             };
-            let dice = command == "dice";
             Some(if parts == 1 {
                 let example =
                     if dice { "--part 1 --expect 739785" } else { "--part 2 --expect 291" };

@@ -97,15 +97,18 @@ fn error(
     let report = match error {
         DiceError::Parse(parse) => return input_error(source, *parse, solve),
         DiceError::Rules(rules) => match flags(&rules) {
-            // `solve` has none of the rules' flags or limits.
-            Some(help) if solve => {
-                let help = format!(
-                    "{help}; these options are `crabdice dice`'s: `solve` plays the puzzle's \
-                     rules within the default limits"
-                );
+            Some(help) => {
+                // `solve` has none of the rules' flags or limits.
+                let help = if solve {
+                    format!(
+                        "{help}; these options are `crabdice dice`'s: `solve` plays the \
+                         puzzle's rules within the default limits"
+                    )
+                } else {
+                    help
+                };
                 miette::Report::new(Helped { error: rules, help })
             }
-            Some(help) => miette::Report::new(Helped { error: rules, help }),
             None => miette::Report::new(rules),
         },
         other => miette::Report::new(other),

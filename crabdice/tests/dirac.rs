@@ -721,16 +721,6 @@ mod dirac {
     /// from the sums of a turn's rolls counted roll by roll. Spaces are `u128`,
     /// so a board of 2^64 − 1 spaces wraps like any other.
     fn literal_dirac(positions: &[u64], rules: &DiceRules) -> Vec<BigUint> {
-        literal_dirac_with(positions, rules, &turn_sums(rules))
-    }
-
-    /// [`literal_dirac`] with a turn's sums of rolls given: any sums that
-    /// are the same modulo the board will do.
-    fn literal_dirac_with(
-        positions: &[u64],
-        rules: &DiceRules,
-        sums: &HashMap<u128, BigUint>,
-    ) -> Vec<BigUint> {
         type State = (usize, Vec<u128>, Vec<u64>);
         fn solve(
             state: State,
@@ -761,18 +751,21 @@ mod dirac {
             wins
         }
         let spaces = positions.iter().map(|&p| u128::from(p)).collect();
-        solve((0, spaces, vec![0; positions.len()]), rules, sums, &mut HashMap::new())
+        solve((0, spaces, vec![0; positions.len()]), rules, &turn_sums(rules), &mut HashMap::new())
     }
 
     /// A turn's sums of rolls, each with its universes, counted roll by
-    /// roll. Sums are `u128`, as the references' spaces are.
+    /// roll, modulo the board (a pawn moved by a sum lands where it would
+    /// by that sum modulo the board, so many rolls on a small board make
+    /// few sums). Sums are `u128`, as the references' spaces are.
     fn turn_sums(rules: &DiceRules) -> HashMap<u128, BigUint> {
+        let board = u128::from(rules.board);
         let mut sums = HashMap::from([(0_u128, BigUint::from(1_u8))]);
         for _ in 0..rules.rolls {
             let mut next = HashMap::new();
             for (sum, universes) in &sums {
                 for face in 1..=u128::from(rules.faces) {
-                    *next.entry(sum + face).or_insert(BigUint::ZERO) += universes;
+                    *next.entry((sum + face) % board).or_insert(BigUint::ZERO) += universes;
                 }
             }
             sums = next;
@@ -828,23 +821,13 @@ mod dirac {
     /// counted roll by roll).
     #[test]
     fn moves_past_a_machine_word_are_counted_as_the_literal_game_counts_them() {
-        let mut residues = HashMap::from([(0_u128, BigUint::from(1_u8))]);
-        for _ in 0..16 {
-            let mut next = HashMap::new();
-            for (residue, universes) in &residues {
-                for face in 1..=300 {
-                    *next.entry((residue + face) % 3).or_insert(BigUint::ZERO) += universes;
-                }
-            }
-            residues = next;
-        }
-        assert!(residues.values().all(|universes| universes.bits() > 64));
         for target in 3..=6 {
             let rules = DiceRules { board: 3, target, faces: 300, rolls: 16 };
+            assert!(turn_sums(&rules).values().all(|universes| universes.bits() > 64));
             for positions in [[1, 1], [2, 3], [3, 1]] {
                 let wins =
                     count_wins::<BigUint>(&starts(&positions), &rules, DiracEngine::PerPlayer);
-                let literal = literal_dirac_with(&positions, &rules, &residues);
+                let literal = literal_dirac(&positions, &rules);
                 assert_eq!(wins.unwrap(), literal, "target {target}, {positions:?}");
             }
         }

@@ -1739,9 +1739,24 @@ mod tests {
             })
     }
 
+    /// Plays `labelled` speculating from its first sub-game on, through
+    /// `shared`, with the main thread held until the helper has taken its
+    /// first job: else, on a loaded machine, the helper may not run before
+    /// the game is over, and a test of what it does sees nothing.
+    fn speculated_from_the_start<S: Slots>(
+        labelled: &Labelled<'_>,
+        need: &S::Table,
+        shared: &Arc<Shared<S::Card>>,
+    ) -> Result<Outcome, Exhausted> {
+        shared.hold_for_helper.store(true, std::sync::atomic::Ordering::Relaxed);
+        let mut quiet = |_| {};
+        let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);
+        budget.speculate_after = 0;
+        speculating::<S, true, Outcome>(labelled, &mut budget, need, shared, None)
+    }
+
     /// Speculating from the first sub-game, with the main thread held
-    /// until the helper has taken its first job (else, on a loaded machine,
-    /// the helper may not run before the game is over): the answer is the
+    /// until the helper has taken its first job: the answer is the
     /// one thread's (itself checked against the reference engine in
     /// `tests/`), and, over the 64 deals, the helper plays jobs and settles
     /// sub-games, and winners are taken from the table. (A frame that plays
@@ -1764,17 +1779,8 @@ mod tests {
                 let labelled = deal.labelled();
                 prop_assert!(labelled.labels_are_values());
                 let shared = Arc::new(Shared::new());
-                shared.hold_for_helper.store(true, std::sync::atomic::Ordering::Relaxed);
-                let mut quiet = |_| {};
-                let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);
-                budget.speculate_after = 0;
-                let speculated = speculating::<ByteRing<Values>, true, Outcome>(
-                    &labelled,
-                    &mut budget,
-                    &(),
-                    &shared,
-                    None,
-                );
+                let speculated =
+                    speculated_from_the_start::<ByteRing<Values>>(&labelled, &(), &shared);
                 prop_assert_eq!(speculated, Ok(solved(&deal, u64::MAX)));
                 let counts = shared.events.counts();
                 events.set(std::array::from_fn(|i| events.get()[i] + counts[i]));
@@ -1812,7 +1818,7 @@ mod tests {
             shared.settle(&key, 1);
             let assumption = speculate::Assumption { key: key.clone(), winner: guess };
             play_ahead::<ByteRing<Values>, true>(&shared, &(), &decks, &[assumption], None, 0);
-            (shared.events.counts()[4], shared.entries())
+            (shared.events.refuted.load(std::sync::atomic::Ordering::Relaxed), shared.entries())
         };
         // The frame is alone: it plays the same rounds every time.
         let (refuted, [playing, won_wrong]) = played(0);
@@ -1928,20 +1934,8 @@ mod tests {
             let need = ByteRing::<Ranked>::table(&labelled, true);
             let shared = Arc::new(Shared::new());
             shared.panic_in_helper.store(true, std::sync::atomic::Ordering::Relaxed);
-            // Else on a loaded machine the helper may not run before the
-            // game is over, and then has no claim to panic at.
-            shared.hold_for_helper.store(true, std::sync::atomic::Ordering::Relaxed);
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                let mut quiet = |_| {};
-                let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);
-                budget.speculate_after = 0;
-                speculating::<ByteRing<Ranked>, true, Outcome>(
-                    &labelled,
-                    &mut budget,
-                    &need,
-                    &shared,
-                    None,
-                )
+                speculated_from_the_start::<ByteRing<Ranked>>(&labelled, &need, &shared)
             }));
             sender.send(outcome.is_err()).expect("the test is waiting");
         });

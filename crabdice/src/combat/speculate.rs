@@ -89,8 +89,8 @@ pub(super) const SPECULATE_AFTER: u64 = 1 << 15;
 
 /// The fewest cards a deal must have for the helper to be made ready: a
 /// smaller deal is played without it, saving the setup (the shared table
-/// behind an `Arc`, and the state of the speculation, about 400 instructions: a fifth of a 1 + 1 deal's,
-/// 6% of the puzzle's example). Its sub-games have at most 18 cards, and
+/// behind an `Arc`, and the state of the speculation, about 400
+/// instructions: a fifth of a 1 + 1 deal's, 6% of the puzzle's example). Its sub-games have at most 18 cards, and
 /// none comes near [`SPECULATE_AFTER`]: in 200,000 seeded deals each, the
 /// most rounds of all games together were 2,055 for 8 + 8 cards and 6,949
 /// for 10 + 10 (19,155 for 12 + 12). Were one to get there, it would only
@@ -390,11 +390,12 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
         let wrong = assumptions.iter().any(|guess| match table.entries.get(&guess.key) {
             Some(Entry::Playing(_)) => false,
             Some(&Entry::Won(winner)) => {
+                let refuted = winner != guess.winner;
                 #[cfg(test)]
-                if winner != guess.winner {
+                if refuted {
                     Events::count(&self.events.refuted);
                 }
-                winner != guess.winner
+                refuted
             }
             None => true,
         });

@@ -603,7 +603,9 @@ mod dirac {
         #![proptest_config(ProptestConfig::with_cases(100))]
 
         /// Every turn's wins, and the turns the histogram runs for, are those
-        /// of the game played forward.
+        /// of the game played forward; and each player's arrivals alone are
+        /// those of a game it plays by itself, forward, until every universe
+        /// has reached the target.
         #[test]
         fn wins_by_turn_are_the_game_played_forward((rules, positions) in dirac_game()) {
             let histogram = win_histogram(&starts(&positions), &rules).unwrap();
@@ -612,6 +614,11 @@ mod dirac {
                 .map(|player| player.in_game.iter().map(Universes::to_biguint).collect())
                 .collect();
             prop_assert_eq!(in_game, in_game_played_forward(&positions, &rules));
+            for (player, &start) in histogram.iter().zip(&positions) {
+                let alone: Vec<BigUint> = player.alone.iter().map(Universes::to_biguint).collect();
+                let [by_itself] = <[_; 1]>::try_from(in_game_played_forward(&[start], &rules)).unwrap();
+                prop_assert_eq!(alone, by_itself, "from {}", start);
+            }
         }
     }
 

@@ -246,10 +246,12 @@ pub struct Bounds {
     /// rounds, counting every game it plays. The fast engine (the default)
     /// skips many games, but plays rounds beyond a game's own count to find
     /// where its cycle starts, and finishes rounds in flight, so the count
-    /// may pass N by up to a deck's length. (`combat --engine literal` first
-    /// has the fast engine find where a plain game's cycle starts, and
-    /// `--json` then walks through every game to count part 2's games, each
-    /// within the same limits.)
+    /// may pass N by up to a deck's length. (`combat --engine literal` and
+    /// --trace play every round of every game, so they answer any deal
+    /// whose games draw N rounds or fewer in all: for a plain game they
+    /// first have the fast engine find where its cycle starts, and keep
+    /// every state instead if the limit stops it. `--json` walks through
+    /// every game to count part 2's games, within the same limits.)
     #[arg(long, value_name = "N", value_parser = whole_number, allow_negative_numbers = true)]
     pub max_rounds: Option<u64>,
     /// Give up on a Combat part once it has taken more than this many seconds (a

@@ -536,6 +536,57 @@ mod combat {
         assert!(played < crabdice::TIME_CHECK_INTERVAL / 100, "stopped at {played}");
     }
 
+    /// A limit on rounds cuts the literal log short and changes nothing
+    /// else. On random deals of 2 to 12 cards, plain and recursive, under
+    /// limits just below, at and around the draws the whole log shows (every
+    /// game's), the game is answered as without a limit when the limit
+    /// covers those draws, and otherwise stops at the first draw past it,
+    /// having logged a prefix of the whole log. A plain game that cycles is
+    /// answered at a limit of its own rounds too, though the fast engine,
+    /// which finds where its cycle starts, plays more than that.
+    #[test]
+    fn a_limit_on_rounds_cuts_the_literal_log_where_the_game_reaches_it() {
+        let mut random = rhythms::xorshift(0x6C07_8965_D5D3_1B3F);
+        let log_of = |d: &Deal, variant: Variant, max_rounds: u64| {
+            let mut log = crabdice::PuzzleLog::new(Vec::new(), variant);
+            let limits = Limits { max_rounds, ..Limits::default() };
+            let result = crabdice::play_observed_with(d, variant, limits, &mut log);
+            (result, String::from_utf8(log.into_inner()).unwrap())
+        };
+        let mut cycles_at_their_length = 0;
+        for _ in 0..1_500 {
+            let n = 2 + random(11);
+            let mut cards: Vec<u64> = (1..=n as u64).collect();
+            for i in (1..n).rev() {
+                cards.swap(i, random(i + 1));
+            }
+            let split = random(n + 1);
+            let d = deal(&cards[..split], &cards[split..]);
+            for variant in [Variant::Plain, Variant::Recursive] {
+                let (whole, whole_log) = log_of(&d, variant, u64::MAX);
+                let whole = whole.unwrap().unwrap();
+                let draws = whole_log.matches("Player 1 plays: ").count() as u64;
+                for limit in [draws.saturating_sub(1), draws, random(draws as usize + 2) as u64] {
+                    let what = format!("{cards:?} split at {split}, {variant:?}, limit {limit}");
+                    let (cut, cut_log) = log_of(&d, variant, limit);
+                    if limit >= draws {
+                        assert_eq!(cut, Ok(Some(whole.clone())), "{what}");
+                        assert_eq!(cut_log, whole_log, "{what}");
+                        let cycles = matches!(whole.outcome.end, End::Cycle { .. });
+                        cycles_at_their_length += usize::from(cycles && limit == draws);
+                    } else {
+                        let stopped = crabdice::Exhausted::Rounds { limit, played: limit + 1 };
+                        assert_eq!(cut, Err(stopped), "{what}");
+                        assert!(whole_log.starts_with(&cut_log), "{what}: {cut_log}");
+                        let cut_draws = cut_log.matches("Player 1 plays: ").count() as u64;
+                        assert_eq!(cut_draws, limit, "{what}");
+                    }
+                }
+            }
+        }
+        assert!(cycles_at_their_length > 20, "{cycles_at_their_length}");
+    }
+
     #[test]
     fn the_literal_engine_keeps_both_limits() {
         use std::time::Duration;
@@ -561,6 +612,9 @@ mod combat {
         }
         // A plain game that never ends, on a cycle of about 10^15 rounds: the
         // fast engine that looks for where the cycle starts is bounded too.
+        // The literal loop then plays it keeping every state (of 200,000
+        // cards), under the same limits: here rounds, memory or the clock
+        // stops it first.
         let (a, b) = (49_998, 50_001);
         let lows = 1..=a + b + 1;
         let mut lows = lows.rev();
@@ -570,18 +624,23 @@ mod combat {
         let mut odd = vec![lows.next().unwrap()];
         odd.extend(highs[a as usize..].iter().flat_map(|&g| [g, lows.next().unwrap()]));
         let endless = deal(&even, &odd);
-        for max_time in [None, Some(Duration::ZERO)] {
-            let limits = Limits { max_rounds: 2_000_000, max_time, ..Limits::default() };
+        let memory = 64 << 20;
+        for (max_rounds, max_time) in
+            [(5, None), (2_000_000, None), (2_000_000, Some(Duration::ZERO))]
+        {
+            let limits =
+                Limits { max_rounds, max_time, max_state_memory: memory, ..Limits::default() };
             let result = crabdice::play_observed_with(
                 &endless,
                 Variant::Plain,
                 limits,
                 &mut crabdice::NoTrace,
             );
-            match (result, max_time) {
-                (Err(crabdice::Exhausted::Rounds { limit: 2_000_000, .. }), None)
-                | (Err(crabdice::Exhausted::Time { .. }), Some(_)) => {}
-                (other, _) => panic!("expected a limit to stop the endless game, got {other:?}"),
+            match (result, max_rounds, max_time) {
+                (Err(crabdice::Exhausted::Rounds { limit: 5, played: 6 }), 5, None)
+                | (Err(crabdice::Exhausted::Memory { .. }), 2_000_000, None)
+                | (Err(crabdice::Exhausted::Time { .. }), _, Some(_)) => {}
+                (other, ..) => panic!("expected a limit to stop the endless game, got {other:?}"),
             }
         }
         // Time: the clock is read more often on larger decks.

@@ -22,7 +22,12 @@
 //!
 //! A plain game that cycles never ends by itself: the fast engine finds the
 //! cycle first (with constant memory) and this loop stops where it begins to
-//! repeat, so the log shows every round up to the first repeated state.
+//! repeat, so the log shows every round up to the first repeated state. If
+//! a limit on rounds stops the fast engine first (it plays more rounds than
+//! the game, to find where the cycle starts), the loop plays the game
+//! keeping every state, as the repetition rule does, and stops at the first
+//! that repeats or at the limit: the log then holds every round the limit
+//! allows, as under Recursive rules.
 
 use std::collections::VecDeque;
 
@@ -182,7 +187,7 @@ impl Memory {
         record: &mut (Vec<u8>, Vec<Card>),
         frame: &mut Frame,
         budget: &Budget<'_>,
-    ) -> Result<bool, Exhausted> {
+    ) -> Result<Option<usize>, Exhausted> {
         self.room_for(frame.next_growth(), budget)?;
         let repeated = repeats(record, frame);
         self.recount(frame, budget)?;
@@ -260,17 +265,54 @@ pub fn play_observed_with(
     let mut budget = Budget::new(limits, &mut silent);
     match variant {
         Variant::Plain => {
-            let stop = match super::bulk::solve(&deal.labelled(), Variant::Plain, &mut budget)?.end
-            {
-                End::Cycle { start, length } => Some((start, length)),
-                _ => None,
+            let cycle = match super::bulk::solve(&deal.labelled(), Variant::Plain, &mut budget) {
+                Ok(outcome) => match outcome.end {
+                    End::Cycle { start, length } => Cycle::At { start, length },
+                    _ => Cycle::Ruled,
+                },
+                // The game itself may end or repeat within the limit.
+                Err(Exhausted::Rounds { .. }) => Cycle::Watched,
+                Err(other) => return Err(other),
             };
             budget.restart_rounds();
-            run::<PlainRule>(deal, observer, &mut budget, limits.max_state_memory, stop)
+            run::<PlainRule>(deal, observer, &mut budget, limits.max_state_memory, cycle)
         }
         Variant::Recursive => {
-            run::<RecursiveRule>(deal, observer, &mut budget, limits.max_state_memory, None)
+            run::<RecursiveRule>(deal, observer, &mut budget, limits.max_state_memory, Cycle::Ruled)
         }
+    }
+}
+
+/// What the loop knows of where a plain game starts to repeat.
+#[derive(Debug, Clone, Copy)]
+enum Cycle {
+    /// Nothing to look for: the game ends with a deck empty, or the round
+    /// rule ends it where it repeats.
+    Ruled,
+    /// The fast engine found it: the state before round `start` comes back
+    /// `length` rounds later, and none comes back sooner.
+    At { start: u64, length: u64 },
+    /// Not known (a limit stopped the fast engine): the game keeps every
+    /// state and stops at the first that repeats.
+    Watched,
+}
+
+impl Cycle {
+    /// If the top game, about to play its round `frame.round`, has come
+    /// back to the state before an earlier round, that round: where its
+    /// cycle starts.
+    fn back_from(
+        self,
+        frame: &mut Frame,
+        memory: &mut Memory,
+        record: &mut (Vec<u8>, Vec<Card>),
+        budget: &Budget<'_>,
+    ) -> Result<Option<u64>, Exhausted> {
+        Ok(match self {
+            Self::Ruled => None,
+            Self::At { start, length } => (frame.round == start + length).then_some(start),
+            Self::Watched => memory.repeats(record, frame, budget)?.map(|index| index as u64 + 1),
+        })
     }
 }
 
@@ -279,7 +321,7 @@ fn run<Rule: RoundRule>(
     observer: &mut impl Observer,
     budget: &mut Budget<'_>,
     max_memory: usize,
-    cycle: Option<(u64, u64)>,
+    cycle: Cycle,
 ) -> Result<Option<Report>, Exhausted> {
     macro_rules! emit {
         ($event:expr) => {
@@ -321,18 +363,16 @@ fn run<Rule: RoundRule>(
                     round: frame.round,
                     decks: frame.decks.as_ref()
                 });
-                if let Some((start, length)) = cycle.filter(|&(s, l)| frame.round == s + l) {
+                if let Some(start) = cycle.back_from(frame, &mut memory, &mut record, budget)? {
+                    let length = frame.round - start;
                     emit!(Event::Cycle { start, length });
                     emit!(Event::GameEnd { game: 1, winner: None, decks: frame.decks.as_ref() });
-                    return Ok(Some(report(
-                        frame,
-                        None,
-                        End::Cycle { start, length },
-                        games,
-                        max_depth,
-                    )));
+                    let end = End::Cycle { start, length };
+                    return Ok(Some(report(frame, None, end, games, max_depth)));
                 }
-                if Rule::REPETITION_ENDS_GAME && memory.repeats(&mut record, frame, budget)? {
+                if Rule::REPETITION_ENDS_GAME
+                    && memory.repeats(&mut record, frame, budget)?.is_some()
+                {
                     emit!(Event::Repetition { game: frame.game, round: frame.round });
                     frame.round -= 1;
                     ended = Some((Player::One, End::Repetition));
@@ -387,18 +427,20 @@ fn run<Rule: RoundRule>(
     }
 }
 
-/// Records the frame's state; true if it occurred before in this game.
-fn repeats(record: &mut (Vec<u8>, Vec<Card>), frame: &mut Frame) -> bool {
+/// Records the frame's state; if it occurred before in this game, the
+/// index of its first copy (the state before round `index + 1`, as a game
+/// records its state before every round).
+fn repeats(record: &mut (Vec<u8>, Vec<Card>), frame: &mut Frame) -> Option<usize> {
     /// Records `cards` (both decks, player 1's `split` first) in `set`.
     fn seen_before<T: Copy + Eq + std::hash::Hash>(
         set: &mut StateSet<T>,
         record: &mut Vec<T>,
         split: usize,
         cards: impl Iterator<Item = T>,
-    ) -> bool {
+    ) -> Option<usize> {
         record.clear();
         record.extend(cards);
-        set.insert(split, record).is_some()
+        set.insert(split, record)
     }
     let cards = frame.decks.one.iter().chain(&frame.decks.two).copied();
     let split = frame.decks.one.len();
@@ -435,7 +477,7 @@ mod tests {
             let mut one: VecDeque<Card> = (1..=cards - k).collect();
             one.rotate_left(r as usize);
             frame.decks = PerPlayer::new(one, (cards - k + 1..=cards).collect());
-            assert!(!memory.repeats(&mut record, &mut frame, budget).unwrap());
+            assert_eq!(memory.repeats(&mut record, &mut frame, budget), Ok(None));
         }
         frame
     }

@@ -1925,7 +1925,7 @@ mod dirac {
         }
         // The default refuses a larger game, and says how to count it anyway.
         crabdice().args(part2).args(["--target", "2500"]).assert().code(1).stderr(
-            predicate::str::contains("over the limit of 20000000000")
+            predicate::str::contains("over the limit of 20000000000 operations")
                 .and(predicate::str::contains("raise the limit with --max-work")),
         );
     }

@@ -483,7 +483,7 @@ pub enum RulesError {
     #[error(
         "a player's tables for this Dirac game need about {words} 64-bit words (board × target \
          cells, a board counting as at most target + rolls × die spaces, times the words a count \
-         takes, before and after a turn and while counts widen), over the limit of {limit}"
+         takes, before and after a turn and while counts widen), over the limit of {limit} words"
     )]
     #[diagnostic(help(
         "lower the target or the board (or the die's faces or the rolls, when the board is \
@@ -515,7 +515,7 @@ pub enum RulesError {
          × most turns a game can last × a pass per roll, or, once counts outgrow 1024 bits, a \
          product per distinct move; times the words a count takes; in machine words, plus 64 \
          operations for each word of the tables, zeroed, copied and read), over the limit of \
-         {limit}"
+         {limit} operations"
     )]
     #[diagnostic(help(
         "lower the target, the board, the die's faces or the rolls, or raise \

@@ -104,19 +104,37 @@ fn deterministic_swept(bencher: Bencher, faces: u64) {
     deterministic_with(bencher, rules);
 }
 
-/// A board too large to sweep and a die too long for blocks: the game
-/// played turn by turn, in stretches, 4.1 million turns to 10⁹ points (the
-/// answer is a C simulation's, roll by roll).
+/// A board too large to sweep or to leap over stretches and a die too long
+/// for blocks: the game played turn by turn, in stretches, 4.1 million
+/// turns to 2 × 10⁹ points (the answer is an independent Python
+/// simulation's).
 #[divan::bench]
 fn deterministic_played(bencher: Bencher) {
     let rules = DiceRules {
-        board: 1000,
+        board: 2000,
         faces: 999_999_937,
-        target: 1_000_000_000,
+        target: 2_000_000_000,
         ..DiceRules::deterministic()
     };
     let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
-    assert_eq!(outcome.answer, 11_751_094_124_639_550_u128);
+    assert_eq!(outcome.answer, 23_022_675_300_574_674_u128);
+    deterministic_with(bencher, rules);
+}
+
+/// The same die on a board of 1000, whose stretches are leapt over: to
+/// 10⁹ points (4.1 million turns; the answer is a C simulation's, roll by
+/// roll) and to 10¹² (4 billion turns; an independent Python
+/// simulation's).
+#[divan::bench(args = [1_000_000_000, 1_000_000_000_000])]
+fn deterministic_leapt(bencher: Bencher, target: u64) {
+    let rules = DiceRules { board: 1000, faces: 999_999_937, target, ..DiceRules::deterministic() };
+    let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
+    let expected = if target == 1_000_000_000 {
+        11_751_094_124_639_550_u128
+    } else {
+        11_851_597_989_187_335_159_903_u128
+    };
+    assert_eq!(outcome.answer, expected);
     deterministic_with(bencher, rules);
 }
 

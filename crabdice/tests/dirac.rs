@@ -319,11 +319,63 @@ mod dirac {
         let wide = DiceRules { board: 1 << 40, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
         let outcome = play_deterministic(&starts(&[1, 2]), &wide).unwrap();
         assert_eq!(outcome.answer.to_string(), "3729883841403066670137929346");
-        // Sixty times longer would take 15 s or so: refused at once instead, as
-        // even a game scoring the whole board every turn is too long.
+        // Sixty times longer, 1.46 billion turns, its stretches of 167
+        // million turns are leapt over. The answers are an independent
+        // Python simulation's, which follows each pawn from one wrap of the
+        // die to the next.
         let longer = DiceRules { target: 60 * rules.target, ..rules };
-        let err = play_deterministic(&starts(&[4, 8]), &longer).unwrap_err();
+        let outcome = play_deterministic(&starts(&[4, 8]), &longer).unwrap();
+        assert_eq!(outcome.answer.to_string(), "1565501486285127577506");
+        assert_eq!(outcome.rolls, 4_369_477_953);
+        // On 2,000 spaces, too many to leap over, a game that long is
+        // refused at once, as even one scoring the whole board every turn
+        // would be too long.
+        let wider = DiceRules { board: 2000, target: 200 * rules.target, ..rules };
+        let err = play_deterministic(&starts(&[4, 8]), &wider).unwrap_err();
         assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
+    }
+
+    /// Stretches of the die long enough to leap over, on boards of up to
+    /// 1,024 spaces: each answer is an independent Python simulation's,
+    /// which follows each pawn from one wrap of the die to the next (the
+    /// first game, 5.7 billion turns, took it 17 s), where these games used
+    /// to be refused as too long to play.
+    #[test]
+    fn games_of_billions_of_turns_in_long_stretches_are_leapt_over() {
+        let cases: [(&[u64], DiceRules, &str); 3] = [
+            (
+                &[23, 325, 695, 28],
+                DiceRules {
+                    board: 833,
+                    target: 599_046_298_976,
+                    faces: 18_121_848_564_410_928_420,
+                    rolls: 3,
+                },
+                "9835996153599764162118",
+            ),
+            (
+                &[461, 484],
+                DiceRules {
+                    board: 732,
+                    target: 371_089_396_617,
+                    faces: 1_164_115_533_906_158_532,
+                    rolls: 3,
+                },
+                "2067404341417169638770",
+            ),
+            (
+                &[147, 90, 137, 150],
+                DiceRules { board: 174, target: 314_033_154_469, faces: 1_908_819_083, rolls: 5 },
+                "21213921468425343436170",
+            ),
+        ];
+        for (positions, rules, answer) in cases {
+            let outcome = play_deterministic(&starts(positions), &rules).unwrap();
+            assert_eq!(outcome.answer.to_string(), answer, "{rules}");
+        }
+        let (positions, rules, _) = cases[0];
+        let outcome = play_deterministic(&starts(positions), &rules).unwrap();
+        assert_eq!((outcome.winner, outcome.rolls), (1, 17_156_457_162));
     }
 
     /// On a board of one space every turn scores exactly 1, so a game's
@@ -394,18 +446,18 @@ mod dirac {
     }
 
     /// A game that neither repeats within 20 million turns nor can be
-    /// swept or blocked is played for a billion turns when the die's offset
-    /// moves by at most a 32nd of its faces a turn, else 200 million (the
-    /// documented limits of `play_deterministic`); a target of 10^12 on
-    /// 1000 spaces needs two billion turns at least, so it is refused at
-    /// once, naming the limit. On a die of 999,999,937 faces, two players
-    /// rolling 15,624,999 times move the offset by 31,249,998, 32 of which
-    /// are 999,999,936, within the die; 15,625,000 rolls move it 31,250,000,
-    /// 32 of which pass it.
+    /// swept, blocked or leapt over is played for a billion turns when the
+    /// die's offset moves by at most a 32nd of its faces a turn, else 200
+    /// million (the documented limits of `play_deterministic`); a target of
+    /// 2 × 10^12 on 2,000 spaces (too many to leap over stretches) needs two
+    /// billion turns at least, so it is refused at once, naming the limit.
+    /// On a die of 999,999,937 faces, two players rolling 15,624,999 times
+    /// move the offset by 31,249,998, 32 of which are 999,999,936, within
+    /// the die; 15,625,000 rolls move it 31,250,000, 32 of which pass it.
     #[test]
     fn a_game_too_long_to_play_is_refused_naming_the_turns_it_may_be_played_for() {
         let rules =
-            DiceRules { board: 1000, target: 1_000_000_000_000, faces: 999_999_937, rolls: 3 };
+            DiceRules { board: 2000, target: 2_000_000_000_000, faces: 999_999_937, rolls: 3 };
         for (rolls, limit) in
             [(3, 1_000_000_000), (15_624_999, 1_000_000_000), (15_625_000, 200_000_000)]
         {

@@ -114,11 +114,13 @@
 //! die and the target (the [`sweep`] module). It is also chosen before
 //! learning periods whenever the die's cycle takes more turns than the
 //! sweep costs, unless the game ends sooner. Otherwise the game is
-//! simulated, and if nobody wins within a billion turns (200 million when
+//! simulated, leaping over long stretches of the die (below) where it can,
+//! and if nobody wins within a billion turns played (200 million when
 //! the die's offset moves more than a 32nd of the die a turn, forward or
 //! back; about two seconds either way; refused at once when even the
-//! shortest game the board allows is longer) the rules are refused with
-//! [`RulesError::PeriodTooLong`].
+//! shortest game the board allows is longer, or, where stretches are
+//! leapt over, when learning their periods would be) the rules are
+//! refused with [`RulesError::PeriodTooLong`].
 //!
 //! ## Simulating in stretches
 //!
@@ -146,12 +148,16 @@
 //! played into a table of running points, which tells, as [`tabled`] does
 //! for whole games, whether someone reaches the target within the stretch,
 //! and the score of every pawn after any number of turns. The limit then
-//! counts the turns played to learn periods (two each) rather than the
-//! game's turns, and a game is played so only when the periods of the
-//! stretches it begins fit that limit (by a lower bound). On a board of
-//! 833 with a die of 1.8 × 10^19 faces, four players reach a target of 6 ×
+//! counts the turns played (those that learn periods twice) rather than
+//! the game's turns, and a game is played so only when the periods of the
+//! stretches it begins fit that limit (by a lower bound). On a board of 833
+//! with a die of 1.8 × 10^19 faces, four players reach a target of 6 ×
 //! 10^11 after 5.7 billion turns in a millisecond, where they were refused
-//! before.
+//! before. (A closer look bounds the periods by `2 × board` turns: the sum
+//! comes back after `board / g` turns, `g = gcd(board, step)`, having
+//! moved the pawn by a multiple of `gcd(board / g, board / 2)` spaces,
+//! whose order is at most `2g`. Leaps could start far sooner and on larger
+//! boards; that is not used yet.)
 
 use smallvec::SmallVec;
 
@@ -237,8 +243,10 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 /// games beyond those blocks and boards that neither repeat within 20
 /// million turns nor end within a billion (200 million for a die whose
 /// offset moves more than a 32nd of its faces a turn, forward or back;
-/// played turn by turn: about two seconds), and games whose rolls reach
-/// 2^128 ([`RulesError::TooManyRolls`]).
+/// played turn by turn: about two seconds) unless, on a board of at most
+/// 1,024 spaces, the die's long stretches without a wrap are leapt over
+/// (a billion turns of learning periods, then), and games whose rolls
+/// reach 2^128 ([`RulesError::TooManyRolls`]).
 ///
 /// # Examples
 ///
@@ -508,6 +516,10 @@ const fn leaps(die: &Die) -> bool {
 /// in every stretch of a side of the die (rolls that wrap or not) and a
 /// direction; the least over the sides is taken.
 fn least_period(die: &Die) -> u64 {
+    if die.round_step == 0 {
+        // One stretch, the whole game: a period of one turn at least.
+        return 1;
+    }
     let forward = die.round_step <= die.faces - die.round_step;
     // The start of each side's longest stretch: up from its bottom, or
     // down from its top.

@@ -369,13 +369,15 @@ mod dirac {
                 "21213921468425343436170",
             ),
         ];
-        for (positions, rules, answer) in cases {
-            let outcome = play_deterministic(&starts(positions), &rules).unwrap();
-            assert_eq!(outcome.answer.to_string(), answer, "{rules}");
-        }
-        let (positions, rules, _) = cases[0];
-        let outcome = play_deterministic(&starts(positions), &rules).unwrap();
-        assert_eq!((outcome.winner, outcome.rolls), (1, 17_156_457_162));
+        let outcomes: Vec<_> = cases
+            .iter()
+            .map(|(positions, rules, answer)| {
+                let outcome = play_deterministic(&starts(positions), rules).unwrap();
+                assert_eq!(outcome.answer.to_string(), *answer, "{rules}");
+                outcome
+            })
+            .collect();
+        assert_eq!((outcomes[0].winner, outcomes[0].rolls), (1, 17_156_457_162));
     }
 
     /// On a board of one space every turn scores exactly 1, so a game's

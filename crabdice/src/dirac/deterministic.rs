@@ -504,10 +504,18 @@ const fn stretch_turns(die: &Die) -> u64 {
 const LEAP_BOARD: u64 = 1 << 10;
 
 /// Whether stretches are leapt over ([`leap`]): on a board of at most
-/// [`LEAP_BOARD`] spaces, when a stretch can hold four periods of the
-/// longest kind (`board²` turns).
+/// [`LEAP_BOARD`] spaces, when a stretch can be [`worth_a_leap`].
 const fn leaps(die: &Die) -> bool {
-    in_stretches(die) && die.board <= LEAP_BOARD && stretch_turns(die) / 4 >= die.board * die.board
+    in_stretches(die) && die.board <= LEAP_BOARD && worth_a_leap(stretch_turns(die), die.board)
+}
+
+/// Whether `turns` turns of a stretch hold four periods of the longest
+/// kind (`board²` turns), so that leaping over them pays.
+const fn worth_a_leap(turns: u64, board: u64) -> bool {
+    match board.checked_mul(board) {
+        Some(square) => turns / 4 >= square,
+        None => false,
+    }
 }
 
 /// The fewest turns of a period [`leap`] learns: a pawn's state comes
@@ -539,8 +547,7 @@ fn least_period(die: &Die) -> u64 {
 
 /// [`played`] in [`Stretch`]es: the rounds every pawn can play within its
 /// stretch are played with no test but the target's, or, if `leap` and
-/// they are more than four times the longest period, leapt over whole
-/// ([`leap`]). `limit` bounds the turns played one by one, periods
+/// they are [`worth_a_leap`], leapt over whole ([`leap`]). `limit` bounds the turns played one by one, periods
 /// included, and without leaps the game's turns.
 fn stretched(pawns: &[Pawn<'_>], target: u64, limit: u64, leap: bool) -> Option<End> {
     if pawns.is_empty() {
@@ -557,8 +564,7 @@ fn stretched(pawns: &[Pawn<'_>], target: u64, limit: u64, leap: bool) -> Option<
             stretch.begin();
         }
         let whole = stretches.iter().map(|s| s.left).min().unwrap_or(0);
-        let square = pawns[0].die.board.checked_mul(pawns[0].die.board);
-        if leap && whole != u64::MAX && square.is_some_and(|square| whole / 4 >= square) {
+        if leap && whole != u64::MAX && worth_a_leap(whole, pawns[0].die.board) {
             // A turn learning a period costs about two played (it keeps its
             // points and compares its state).
             let left = (limit - turns) / 2;

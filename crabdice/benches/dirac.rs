@@ -106,18 +106,17 @@ fn deterministic_swept(bencher: Bencher, faces: u64) {
 
 /// A board too large to sweep or to leap over stretches and a die too long
 /// for blocks: the game played turn by turn, in stretches, 4.1 million
-/// turns to 2 × 10⁹ points (the answer is an independent Python
-/// simulation's).
+/// turns to 10¹¹ points (the answer is a C simulation's, roll by roll).
 #[divan::bench]
 fn deterministic_played(bencher: Bencher) {
     let rules = DiceRules {
-        board: 2000,
+        board: 100_000,
         faces: 999_999_937,
-        target: 2_000_000_000,
+        target: 100_000_000_000,
         ..DiceRules::deterministic()
     };
     let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
-    assert_eq!(outcome.answer, 23_022_675_300_574_674_u128);
+    assert_eq!(outcome.answer, 1_190_485_892_604_160_935_u128);
     deterministic_with(bencher, rules);
 }
 
@@ -135,6 +134,22 @@ fn deterministic_leapt(bencher: Bencher, target: u64) {
         11_851_597_989_187_335_159_903_u128
     };
     assert_eq!(outcome.answer, expected);
+    deterministic_with(bencher, rules);
+}
+
+/// The same die on a board of 2000, whose stretches are leapt over since
+/// a period within one is at most twice the board: to 1.2 × 10¹² points
+/// (2.4 billion turns; the answer is a C simulation's, roll by roll).
+#[divan::bench]
+fn deterministic_leapt_wide(bencher: Bencher) {
+    let rules = DiceRules {
+        board: 2000,
+        faces: 999_999_937,
+        target: 1_200_000_000_000,
+        ..DiceRules::deterministic()
+    };
+    let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
+    assert_eq!(outcome.answer.to_string(), "8525681548425199917555");
     deterministic_with(bencher, rules);
 }
 

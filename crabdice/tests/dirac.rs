@@ -327,22 +327,29 @@ mod dirac {
         let outcome = play_deterministic(&starts(&[4, 8]), &longer).unwrap();
         assert_eq!(outcome.answer.to_string(), "1565501486285127577506");
         assert_eq!(outcome.rolls, 4_369_477_953);
-        // On 2,000 spaces, too many to leap over, a game that long is
+        // On 2,000 spaces a game of 2.4 billion turns is leapt over too: a
+        // period within a stretch is at most twice the board. The answer is
+        // a C simulation's, roll by roll.
+        let wider = DiceRules { board: 2000, target: 200 * rules.target, ..rules };
+        let outcome = play_deterministic(&starts(&[4, 8]), &wider).unwrap();
+        assert_eq!(outcome.answer.to_string(), "8525681548425199917555");
+        assert_eq!(outcome.rolls, 7_195_447_761);
+        // On 100,000 spaces, too many to leap over, a game that long is
         // refused at once, as even one scoring the whole board every turn
         // would be too long.
-        let wider = DiceRules { board: 2000, target: 200 * rules.target, ..rules };
-        let err = play_deterministic(&starts(&[4, 8]), &wider).unwrap_err();
+        let widest = DiceRules { board: 100_000, target: 100_000 * rules.target, ..rules };
+        let err = play_deterministic(&starts(&[4, 8]), &widest).unwrap_err();
         assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
     }
 
     /// Stretches of the die long enough to leap over, on boards of up to
-    /// 1,024 spaces: each answer is an independent Python simulation's,
-    /// which follows each pawn from one wrap of the die to the next (the
-    /// first game, 5.7 billion turns, took it 17 s), where these games used
-    /// to be refused as too long to play.
+    /// 65,536 spaces, where these games used to be refused as too long to
+    /// play: the first three answers are an independent Python
+    /// simulation's, which follows each pawn from one wrap of the die to
+    /// the next (the first game, 5.7 billion turns, took it 17 s).
     #[test]
     fn games_of_billions_of_turns_in_long_stretches_are_leapt_over() {
-        let cases: [(&[u64], DiceRules, &str); 3] = [
+        let cases: [(&[u64], DiceRules, &str); 4] = [
             (
                 &[23, 325, 695, 28],
                 DiceRules {
@@ -367,6 +374,18 @@ mod dirac {
                 &[147, 90, 137, 150],
                 DiceRules { board: 174, target: 314_033_154_469, faces: 1_908_819_083, rolls: 5 },
                 "21213921468425343436170",
+            ),
+            // The widest board leapt over, 600 million turns; this answer
+            // is a C simulation's, roll by roll.
+            (
+                &[3, 60_000],
+                DiceRules {
+                    board: 65_536,
+                    target: 10_000_000_000_000,
+                    faces: (1 << 40) + 15,
+                    rolls: 3,
+                },
+                "18172199055809743973280",
             ),
         ];
         let outcomes: Vec<_> = cases
@@ -451,15 +470,16 @@ mod dirac {
     /// swept, blocked or leapt over is played for a billion turns when the
     /// die's offset moves by at most a 32nd of its faces a turn, else 200
     /// million (the documented limits of `play_deterministic`); a target of
-    /// 2 × 10^12 on 2,000 spaces (too many to leap over stretches) needs two
-    /// billion turns at least, so it is refused at once, naming the limit.
+    /// 2 × 10^14 on 100,000 spaces (too many to leap over stretches) needs
+    /// four billion turns at least, so it is refused at once, naming the
+    /// limit.
     /// On a die of 999,999,937 faces, two players rolling 15,624,999 times
     /// move the offset by 31,249,998, 32 of which are 999,999,936, within
     /// the die; 15,625,000 rolls move it 31,250,000, 32 of which pass it.
     #[test]
     fn a_game_too_long_to_play_is_refused_naming_the_turns_it_may_be_played_for() {
         let rules =
-            DiceRules { board: 2000, target: 2_000_000_000_000, faces: 999_999_937, rolls: 3 };
+            DiceRules { board: 100_000, target: 200_000_000_000_000, faces: 999_999_937, rolls: 3 };
         for (rolls, limit) in
             [(3, 1_000_000_000), (15_624_999, 1_000_000_000), (15_625_000, 200_000_000)]
         {

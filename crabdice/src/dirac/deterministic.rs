@@ -140,24 +140,26 @@
 //! ## Leaping over stretches
 //!
 //! Within a stretch a pawn's space and sum `(p, s)` become `(p + s, s +
-//! step)` modulo the board each turn: a bijection on `board²` states, so
-//! they come back within `board²` turns, and over each such period the pawn
-//! scores the same points. On a board of up to 1,024 spaces, stretches of
-//! four periods or more (a die of 10^12 faces on a board of 997: one
-//! stretch of 10^11 turns) are leapt over: one period of each pawn is
-//! played into a table of running points, which tells, as [`tabled`] does
-//! for whole games, whether someone reaches the target within the stretch,
-//! and the score of every pawn after any number of turns. The limit then
-//! counts the turns played (those that learn periods twice) rather than
-//! the game's turns, and a game is played so only when the periods of the
-//! stretches it begins fit that limit (by a lower bound). On a board of 833
-//! with a die of 1.8 × 10^19 faces, four players reach a target of 6 ×
-//! 10^11 after 5.7 billion turns in a millisecond, where they were refused
-//! before. (A closer look bounds the periods by `2 × board` turns: the sum
-//! comes back after `board / g` turns, `g = gcd(board, step)`, having
-//! moved the pawn by a multiple of `gcd(board / g, board / 2)` spaces,
-//! whose order is at most `2g`. Leaps could start far sooner and on larger
-//! boards; that is not used yet.)
+//! step)` modulo the board `B` each turn: a bijection on `B²` states, so
+//! they come back, and over each such period the pawn scores the same
+//! points. The period is short: with `g = gcd(B, step)` the sum comes back
+//! after `m = B / g` turns, having moved the pawn by `m·s + step·m(m − 1)/2`
+//! spaces. Since `step·m = (step / g)·B`, the second term is `0` modulo `B`
+//! when `m` is odd and `0` or `B / 2` when it is even, so the move is a
+//! multiple of `m` or of `m / 2`, whose order modulo `B` is at most `2g`:
+//! the period is at most `m × 2g = 2B` turns. On a board of up to 65,536
+//! spaces, stretches of four such periods or more (eight times the board;
+//! a die of 10^12 faces on a board of 997: one stretch of 10^11 turns) are
+//! leapt over: one period of each pawn is played into a table of running
+//! points, which tells, as [`tabled`] does for whole games, whether someone
+//! reaches the target within the stretch, and the score of every pawn after
+//! any number of turns. The limit then counts the turns played (those that
+//! learn periods twice) rather than the game's turns, and a game is played
+//! so only when the periods of the stretches it begins fit that limit (by
+//! a lower bound). On a board of 833 with a die of 1.8 × 10^19 faces, four
+//! players reach a target of 6 × 10^11 after 5.7 billion turns in a
+//! millisecond. The bound only decides when a leap pays: [`leap`] learns
+//! each period as it comes, and reads its table only within it.
 
 use smallvec::SmallVec;
 
@@ -500,8 +502,9 @@ const fn stretch_turns(die: &Die) -> u64 {
 }
 
 /// The largest board on which stretches are leapt over: a pawn's period
-/// within a stretch is at most `board²` turns ([`leap`]), 2^20 here.
-const LEAP_BOARD: u64 = 1 << 10;
+/// within a stretch is at most `2 × board` turns, so its table takes up to
+/// 1 MiB.
+const LEAP_BOARD: u64 = 1 << 16;
 
 /// Whether stretches are leapt over ([`leap`]): on a board of at most
 /// [`LEAP_BOARD`] spaces, when a stretch can be [`worth_a_leap`].
@@ -510,12 +513,9 @@ const fn leaps(die: &Die) -> bool {
 }
 
 /// Whether `turns` turns of a stretch hold four periods of the longest
-/// kind (`board²` turns), so that leaping over them pays.
+/// kind (`2 × board` turns), so that leaping over them pays.
 const fn worth_a_leap(turns: u64, board: u64) -> bool {
-    match board.checked_mul(board) {
-        Some(square) => turns / 4 >= square,
-        None => false,
-    }
+    turns / 8 >= board
 }
 
 /// The fewest turns of a period [`leap`] learns: a pawn's state comes
@@ -547,8 +547,9 @@ fn least_period(die: &Die) -> u64 {
 
 /// [`played`] in [`Stretch`]es: the rounds every pawn can play within its
 /// stretch are played with no test but the target's, or, if `leap` and
-/// they are [`worth_a_leap`], leapt over whole ([`leap`]). `limit` bounds the turns played one by one, periods
-/// included, and without leaps the game's turns.
+/// they are [`worth_a_leap`], leapt over whole ([`leap`]). `limit` bounds
+/// the turns played one by one, periods included, and without leaps the
+/// game's turns.
 fn stretched(pawns: &[Pawn<'_>], target: u64, limit: u64, leap: bool) -> Option<End> {
     if pawns.is_empty() {
         return None;
@@ -630,12 +631,13 @@ enum Leap {
 /// `stretches`, within each of which a pawn's sum grows by a constant step
 /// modulo the board: the pawn's space and sum `(p, s)` become `(p + s, s +
 /// step)`, a bijection on at most `board²` states, so they come back to
-/// where they are within `board²` turns, its period, over which it gains
-/// the same points every time. One period of each pawn, played into a
-/// table of running points, tells when it would reach the target and its
-/// score after any number of turns, as [`tabled`] does for whole games;
-/// the pawns are then moved over the rounds, unless someone wins in them.
-/// `limit` bounds the turns played to learn the periods.
+/// where they are, within `2 × board` turns (see "Leaping over stretches"
+/// above): its period, over which it gains the same points every time.
+/// One period of each pawn, played into a table of running points, tells
+/// when it would reach the target and its score after any number of turns,
+/// as [`tabled`] does for whole games; the pawns are then moved over the
+/// rounds, unless someone wins in them. `limit` bounds the turns played to
+/// learn the periods.
 fn leap(
     stretches: &mut [Stretch<'_>],
     scores: &mut Scores,
@@ -1913,6 +1915,34 @@ mod tests {
             assert_eq!(played(&pawns, target, 1 << 30).as_ref(), Some(&end), "{rules}");
         }
         assert!(leapt > 200, "{leapt}");
+    }
+
+    /// The bound on periods within a stretch that decides when a leap pays
+    /// ([`worth_a_leap`]): every state `(p, s)` of every step on boards of
+    /// up to 48 spaces comes back within `2 × board` turns, and some take
+    /// more than `board`, so the factor 2 is needed.
+    #[test]
+    fn periods_within_a_stretch_are_at_most_twice_the_board() {
+        for board in 1..=48_u64 {
+            let mut longest = 0;
+            for step in 0..board {
+                for (p, s) in (0..board).flat_map(|p| (0..board).map(move |s| (p, s))) {
+                    let (mut q, mut t, mut period) = (p, s, 0_u64);
+                    loop {
+                        (q, t) = ((q + t) % board, (t + step) % board);
+                        period += 1;
+                        if (q, t) == (p, s) {
+                            break;
+                        }
+                    }
+                    longest = longest.max(period);
+                }
+            }
+            assert!(longest <= 2 * board, "board {board}: a period of {longest}");
+            if board % 2 == 0 {
+                assert!(longest > board, "board {board}: periods up to {longest}");
+            }
+        }
     }
 
     #[test]

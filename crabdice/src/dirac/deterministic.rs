@@ -161,6 +161,8 @@
 //! millisecond. The bound only decides when a leap pays: [`leap`] learns
 //! each period as it comes, and reads its table only within it.
 
+use std::borrow::Cow;
+
 use smallvec::SmallVec;
 
 use crate::arith::gcd;
@@ -636,8 +638,11 @@ enum Leap {
 /// One period of each pawn, played into a table of running points, tells
 /// when it would reach the target and its score after any number of turns,
 /// as [`tabled`] does for whole games; the pawns are then moved over the
-/// rounds, unless someone wins in them. `limit` bounds the turns played to
-/// learn the periods.
+/// rounds, unless someone wins in them. The tables are kept for the
+/// scores if someone wins, up to [`KEPT_PERIODS`] turns in all; past that
+/// (on wide boards with many players: a table takes up to a megabyte) the
+/// others' periods are learned again. `limit` bounds the turns played to
+/// learn the periods the first time.
 fn leap(
     stretches: &mut [Stretch<'_>],
     scores: &mut Scores,
@@ -647,40 +652,66 @@ fn leap(
     limit: u64,
 ) -> Leap {
     let mut searched = 0_u64;
-    let mut tables = Vec::with_capacity(stretches.len());
-    for stretch in stretches.iter() {
-        let (mut ahead, mut table, mut total) = (stretch.clone(), Vec::new(), 0);
-        loop {
-            if searched == limit {
-                return Leap::Refused;
-            }
-            searched += 1;
-            total += ahead.play();
-            table.push(total);
-            if (ahead.pawn.position, ahead.sum) == (stretch.pawn.position, stretch.sum) {
-                break;
-            }
-        }
-        tables.push(table);
+    // Each pawn's arrival, score over the rounds and period.
+    let mut leaps = Vec::with_capacity(stretches.len());
+    let mut kept = Vec::with_capacity(stretches.len());
+    for (stretch, &score) in stretches.iter().zip(scores.iter()) {
+        let Some(table) = period(stretch, limit - searched) else { return Leap::Refused };
+        searched += table.len() as u64;
+        // Nobody has reached the target yet, so what each still needs fits.
+        let need = u64::try_from(target - score).unwrap_or(u64::MAX);
+        let gained = score_after(&table, u128::from(rounds));
+        leaps.push((arrival(&table, need), gained, table.len() as u64));
+        kept.push((searched <= KEPT_PERIODS).then_some(table));
     }
-    // Nobody has reached the target yet, so what each still needs fits.
-    let need = |i: usize| u64::try_from(target - scores[i]).unwrap_or(u64::MAX);
-    let arrivals: Vec<Arrival> =
-        (0..stretches.len()).map(|i| arrival(&tables[i], need(i))).collect();
-    if arrivals.iter().any(|a| a.turn <= u128::from(rounds)) {
+    if leaps.iter().any(|(arrival, ..)| arrival.turn <= u128::from(rounds)) {
         return Leap::Ended(End::first_to_arrive(
             stretches.len(),
-            |i| Arrival { turn: round + arrivals[i].turn, score: scores[i] + arrivals[i].score },
-            |i, played| scores[i] + score_after(&tables[i], played - round),
+            |i| Arrival { turn: round + leaps[i].0.turn, score: scores[i] + leaps[i].0.score },
+            |i, played| {
+                let table =
+                    match &kept[i] {
+                        Some(table) => Cow::Borrowed(table),
+                        None => Cow::Owned(period(&stretches[i], u64::MAX).unwrap_or_else(|| {
+                            unreachable!("a period learned once comes back again")
+                        })),
+                    };
+                scores[i] + score_after(&table, played - round)
+            },
         ));
     }
-    for ((stretch, score), table) in stretches.iter_mut().zip(scores.iter_mut()).zip(&tables) {
-        *score += score_after(table, u128::from(rounds));
-        for _ in 0..rounds % table.len() as u64 {
+    for ((stretch, score), (_, gained, period)) in
+        stretches.iter_mut().zip(scores.iter_mut()).zip(leaps)
+    {
+        *score += gained;
+        for _ in 0..rounds % period {
             stretch.play();
         }
     }
     Leap::Over { searched }
+}
+
+/// The most turns of periods [`leap`] keeps in tables at once: 8 MiB.
+const KEPT_PERIODS: u64 = 1 << 20;
+
+/// The running points of `stretch`'s pawn over one period within its
+/// stretch (see [`leap`]), or `None` if it takes more than `limit` turns.
+fn period(stretch: &Stretch<'_>, limit: u64) -> Option<Vec<u64>> {
+    let board = stretch.pawn.die.board;
+    let (start, step) = ((stretch.pawn.position, stretch.sum), stretch.step);
+    let (mut position, mut sum, mut total) = (start.0, start.1, 0);
+    let mut table = Vec::new();
+    for _ in 0..limit {
+        // As `Stretch::play`.
+        position = advance(position, sum, board);
+        sum = add_mod(sum, step, board);
+        total += position + 1;
+        table.push(total);
+        if (position, sum) == start {
+            return Some(table);
+        }
+    }
+    None
 }
 
 /// A pawn played a stretch of turns at a time (see "Simulating in
@@ -1915,6 +1946,39 @@ mod tests {
             assert_eq!(played(&pawns, target, 1 << 30).as_ref(), Some(&end), "{rules}");
         }
         assert!(leapt > 200, "{leapt}");
+    }
+
+    /// Games of 40 to 47 players on boards of 45,000 to 50,000 spaces that
+    /// end in their first leap: their periods add up to more than
+    /// [`KEPT_PERIODS`] turns, so the scores of some are learned again.
+    #[test]
+    fn leaps_of_many_players_learn_again_the_periods_they_do_not_keep() {
+        let mut random = generator(0x0b16_ba5d);
+        for _ in 0..4 {
+            let players = 40 + random(8) as usize;
+            let board = 45_000 + random(5_000);
+            let rules = DiceRules {
+                board,
+                target: 2_000_000_000 + random(10_000_000),
+                faces: 1 << 30,
+                rolls: 1 + random(3),
+            };
+            let die = Die::new(&rules, players);
+            assert!(leaps(&die), "{rules}");
+            let pawns: Vec<_> = (0..players).map(|i| die.pawn(i, 1 + random(board))).collect();
+            let mut stretches: Vec<_> = pawns.iter().cloned().map(Stretch::new).collect();
+            let periods: usize = stretches
+                .iter_mut()
+                .map(|stretch| {
+                    stretch.begin();
+                    period(stretch, u64::MAX).map_or(0, |table| table.len())
+                })
+                .sum();
+            assert!(periods as u64 > KEPT_PERIODS, "{rules}: {periods}");
+            let end = simulate(&pawns, rules.target, 20_000_000).unwrap();
+            assert!(end.winning_turn < u128::from(stretches[0].left), "{rules}");
+            assert_eq!(stretched(&pawns, rules.target, u64::MAX, true), Some(end), "{rules}");
+        }
     }
 
     /// The bound on periods within a stretch that decides when a leap pays

@@ -248,7 +248,7 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 /// million turns nor end within a billion (200 million for a die whose
 /// offset moves more than a 32nd of its faces a turn, forward or back;
 /// played turn by turn: about two seconds) unless, on a board of at most
-/// 1,024 spaces, the die's long stretches without a wrap are leapt over
+/// 65,536 spaces, the die's long stretches without a wrap are leapt over
 /// (a billion turns of learning periods, then), and games whose rolls
 /// reach 2^128 ([`RulesError::TooManyRolls`]).
 ///

@@ -106,17 +106,18 @@ fn deterministic_swept(bencher: Bencher, faces: u64) {
 
 /// A board too large to sweep or to leap over stretches and a die too long
 /// for blocks: the game played turn by turn, in stretches, 4.1 million
-/// turns to 10¹¹ points (the answer is a C simulation's, roll by roll).
+/// turns to 2 × 10¹² points (the answer is a C simulation's, roll by
+/// roll).
 #[divan::bench]
 fn deterministic_played(bencher: Bencher) {
     let rules = DiceRules {
-        board: 100_000,
+        board: 2_000_000,
         faces: 999_999_937,
-        target: 100_000_000_000,
+        target: 2_000_000_000_000,
         ..DiceRules::deterministic()
     };
     let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
-    assert_eq!(outcome.answer, 1_190_485_892_604_160_935_u128);
+    assert_eq!(outcome.answer, 23_936_731_387_349_826_735_u128);
     deterministic_with(bencher, rules);
 }
 

@@ -334,22 +334,22 @@ mod dirac {
         let outcome = play_deterministic(&starts(&[4, 8]), &wider).unwrap();
         assert_eq!(outcome.answer.to_string(), "8525681548425199917555");
         assert_eq!(outcome.rolls, 7_195_447_761);
-        // On 100,000 spaces, too many to leap over, a game that long is
+        // On 2,000,000 spaces, too many to leap over, a game that long is
         // refused at once, as even one scoring the whole board every turn
         // would be too long.
-        let widest = DiceRules { board: 100_000, target: 100_000 * rules.target, ..rules };
+        let widest = DiceRules { board: 2_000_000, target: 2_000_000 * rules.target, ..rules };
         let err = play_deterministic(&starts(&[4, 8]), &widest).unwrap_err();
         assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
     }
 
     /// Stretches of the die long enough to leap over, on boards of up to
-    /// 65,536 spaces, where these games used to be refused as too long to
+    /// 2^20 spaces, where these games used to be refused as too long to
     /// play: the first three answers are an independent Python
     /// simulation's, which follows each pawn from one wrap of the die to
     /// the next (the first game, 5.7 billion turns, took it 17 s).
     #[test]
     fn games_of_billions_of_turns_in_long_stretches_are_leapt_over() {
-        let cases: [(&[u64], DiceRules, &str); 4] = [
+        let cases: [(&[u64], DiceRules, &str); 5] = [
             (
                 &[23, 325, 695, 28],
                 DiceRules {
@@ -375,8 +375,9 @@ mod dirac {
                 DiceRules { board: 174, target: 314_033_154_469, faces: 1_908_819_083, rolls: 5 },
                 "21213921468425343436170",
             ),
-            // The widest board leapt over, 600 million turns; this answer
-            // is a C simulation's, roll by roll.
+            // 600 million turns on 65,536 spaces, and 76 million on the
+            // widest board leapt over; these answers are a C simulation's,
+            // roll by roll.
             (
                 &[3, 60_000],
                 DiceRules {
@@ -386,6 +387,16 @@ mod dirac {
                     rolls: 3,
                 },
                 "18172199055809743973280",
+            ),
+            (
+                &[4, 8],
+                DiceRules {
+                    board: 1 << 20,
+                    target: 20_000_000_000_000,
+                    faces: 999_999_937,
+                    rolls: 3,
+                },
+                "4564243174243205475666",
             ),
         ];
         let outcomes: Vec<_> = cases
@@ -459,9 +470,11 @@ mod dirac {
         }
     }
 
+    /// On a board of 2^21 spaces, one more doubling than stretches are
+    /// leapt over on, a game of 3.5 × 10^13 turns.
     #[test]
     fn a_game_too_long_to_repeat_or_finish_is_refused() {
-        let rules = DiceRules { board: 1 << 20, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
+        let rules = DiceRules { board: 1 << 21, target: u64::MAX, faces: (1 << 40) + 1, rolls: 3 };
         let err = play_deterministic(&starts(&[1, 2]), &rules).unwrap_err();
         assert!(matches!(err, DiceError::Rules(RulesError::PeriodTooLong { .. })), "{err}");
     }
@@ -470,16 +483,20 @@ mod dirac {
     /// swept, blocked or leapt over is played for a billion turns when the
     /// die's offset moves by at most a 32nd of its faces a turn, else 200
     /// million (the documented limits of `play_deterministic`); a target of
-    /// 2 × 10^14 on 100,000 spaces (too many to leap over stretches) needs
-    /// four billion turns at least, so it is refused at once, naming the
-    /// limit.
+    /// 4 × 10^15 on 2,000,000 spaces (too many to leap over stretches)
+    /// needs four billion turns at least, so it is refused at once, naming
+    /// the limit.
     /// On a die of 999,999,937 faces, two players rolling 15,624,999 times
     /// move the offset by 31,249,998, 32 of which are 999,999,936, within
     /// the die; 15,625,000 rolls move it 31,250,000, 32 of which pass it.
     #[test]
     fn a_game_too_long_to_play_is_refused_naming_the_turns_it_may_be_played_for() {
-        let rules =
-            DiceRules { board: 100_000, target: 200_000_000_000_000, faces: 999_999_937, rolls: 3 };
+        let rules = DiceRules {
+            board: 2_000_000,
+            target: 4_000_000_000_000_000,
+            faces: 999_999_937,
+            rolls: 3,
+        };
         for (rolls, limit) in
             [(3, 1_000_000_000), (15_624_999, 1_000_000_000), (15_625_000, 200_000_000)]
         {

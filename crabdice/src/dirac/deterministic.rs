@@ -147,7 +147,7 @@
 //! spaces. Since `step·m = (step / g)·B`, the second term is `0` modulo `B`
 //! when `m` is odd and `0` or `B / 2` when it is even, so the move is a
 //! multiple of `m` or of `m / 2`, whose order modulo `B` is at most `2g`:
-//! the period is at most `m × 2g = 2B` turns. On a board of up to 65,536
+//! the period is at most `m × 2g = 2B` turns. On a board of up to 2^20
 //! spaces, stretches of four such periods or more (eight times the board;
 //! a die of 10^12 faces on a board of 997: one stretch of 10^11 turns) are
 //! leapt over: one period of each pawn is played into a table of running
@@ -248,7 +248,7 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 /// million turns nor end within a billion (200 million for a die whose
 /// offset moves more than a 32nd of its faces a turn, forward or back;
 /// played turn by turn: about two seconds) unless, on a board of at most
-/// 65,536 spaces, the die's long stretches without a wrap are leapt over
+/// 2^20 spaces, the die's long stretches without a wrap are leapt over
 /// (a billion turns of learning periods, then), and games whose rolls
 /// reach 2^128 ([`RulesError::TooManyRolls`]).
 ///
@@ -505,8 +505,8 @@ const fn stretch_turns(die: &Die) -> u64 {
 
 /// The largest board on which stretches are leapt over: a pawn's period
 /// within a stretch is at most `2 × board` turns, so its table takes up to
-/// 1 MiB.
-const LEAP_BOARD: u64 = 1 << 16;
+/// 16 MiB.
+const LEAP_BOARD: u64 = 1 << 20;
 
 /// Whether stretches are leapt over ([`leap`]): on a board of at most
 /// [`LEAP_BOARD`] spaces, when a stretch can be [`worth_a_leap`].
@@ -640,7 +640,7 @@ enum Leap {
 /// as [`tabled`] does for whole games; the pawns are then moved over the
 /// rounds, unless someone wins in them. The tables are kept for the
 /// scores if someone wins, up to [`KEPT_PERIODS`] turns in all; past that
-/// (on wide boards with many players: a table takes up to a megabyte) the
+/// (on wide boards with many players: a table takes up to 16 MiB) the
 /// others' periods are learned again. `limit` bounds the turns played to
 /// learn the periods the first time.
 fn leap(

@@ -161,8 +161,6 @@
 //! millisecond. The bound only decides when a leap pays: [`leap`] learns
 //! each period as it comes, and reads its table only within it.
 
-use std::borrow::Cow;
-
 use smallvec::SmallVec;
 
 use crate::arith::gcd;
@@ -652,43 +650,58 @@ fn leap(
     limit: u64,
 ) -> Leap {
     let mut searched = 0_u64;
-    // Each pawn's arrival, score over the rounds and period.
-    let mut leaps = Vec::with_capacity(stretches.len());
-    let mut kept = Vec::with_capacity(stretches.len());
+    let mut learned = Vec::with_capacity(stretches.len());
     for (stretch, &score) in stretches.iter().zip(scores.iter()) {
         let Some(table) = period(stretch, limit - searched) else { return Leap::Refused };
         searched += table.len() as u64;
         // Nobody has reached the target yet, so what each still needs fits.
         let need = u64::try_from(target - score).unwrap_or(u64::MAX);
-        let gained = score_after(&table, u128::from(rounds));
-        leaps.push((arrival(&table, need), gained, table.len() as u64));
-        kept.push((searched <= KEPT_PERIODS).then_some(table));
+        learned.push(Learned {
+            arrival: arrival(&table, need),
+            gained: score_after(&table, u128::from(rounds)),
+            period: table.len() as u64,
+            table: (searched <= KEPT_PERIODS).then_some(table),
+        });
     }
-    if leaps.iter().any(|(arrival, ..)| arrival.turn <= u128::from(rounds)) {
+    if learned.iter().any(|pawn| pawn.arrival.turn <= u128::from(rounds)) {
         return Leap::Ended(End::first_to_arrive(
             stretches.len(),
-            |i| Arrival { turn: round + leaps[i].0.turn, score: scores[i] + leaps[i].0.score },
+            |i| {
+                let Arrival { turn, score } = learned[i].arrival;
+                Arrival { turn: round + turn, score: scores[i] + score }
+            },
             |i, played| {
-                let table =
-                    match &kept[i] {
-                        Some(table) => Cow::Borrowed(table),
-                        None => Cow::Owned(period(&stretches[i], u64::MAX).unwrap_or_else(|| {
-                            unreachable!("a period learned once comes back again")
-                        })),
-                    };
-                scores[i] + score_after(&table, played - round)
+                let learned_again;
+                let table = if let Some(table) = &learned[i].table {
+                    table
+                } else {
+                    learned_again = period(&stretches[i], u64::MAX)
+                        .unwrap_or_else(|| unreachable!("a period learned once comes back again"));
+                    &learned_again
+                };
+                scores[i] + score_after(table, played - round)
             },
         ));
     }
-    for ((stretch, score), (_, gained, period)) in
-        stretches.iter_mut().zip(scores.iter_mut()).zip(leaps)
-    {
-        *score += gained;
-        for _ in 0..rounds % period {
+    for ((stretch, score), pawn) in stretches.iter_mut().zip(scores.iter_mut()).zip(learned) {
+        *score += pawn.gained;
+        for _ in 0..rounds % pawn.period {
             stretch.play();
         }
     }
     Leap::Over { searched }
+}
+
+/// What [`leap`] learned of a pawn's period.
+struct Learned {
+    /// When it would reach the target, counted from the leap.
+    arrival: Arrival,
+    /// Its points over the rounds leapt.
+    gained: u128,
+    /// The period's length in turns.
+    period: u64,
+    /// Its running points over the period, unless past [`KEPT_PERIODS`].
+    table: Option<Vec<u64>>,
 }
 
 /// The most turns of periods [`leap`] keeps in tables at once: 8 MiB.
@@ -702,9 +715,7 @@ fn period(stretch: &Stretch<'_>, limit: u64) -> Option<Vec<u64>> {
     let (mut position, mut sum, mut total) = (start.0, start.1, 0);
     let mut table = Vec::new();
     for _ in 0..limit {
-        // As `Stretch::play`.
-        position = advance(position, sum, board);
-        sum = add_mod(sum, step, board);
+        (position, sum) = Stretch::next(position, sum, step, board);
         total += position + 1;
         table.push(total);
         if (position, sum) == start {
@@ -749,10 +760,16 @@ impl<'a> Stretch<'a> {
     /// returns the points scored.
     #[inline]
     fn play(&mut self) -> u64 {
-        let board = self.pawn.die.board;
-        self.pawn.position = advance(self.pawn.position, self.sum, board);
-        self.sum = add_mod(self.sum, self.step, board);
+        (self.pawn.position, self.sum) =
+            Self::next(self.pawn.position, self.sum, self.step, self.pawn.die.board);
         self.pawn.position + 1
+    }
+
+    /// A turn within a stretch: the pawn moves by the sum, which grows by
+    /// the step, both modulo the board.
+    #[inline]
+    const fn next(position: u64, sum: u64, step: u64, board: u64) -> (u64, u64) {
+        (advance(position, sum, board), add_mod(sum, step, board))
     }
 
     /// Begins the stretch at the pawn's offset, and moves the offset to

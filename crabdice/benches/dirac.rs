@@ -29,7 +29,13 @@ fn starts(text: &str) -> Starts {
 /// whatever the target (the board divides the die, so the fast path).
 #[divan::bench(args = [1_000, 1_000_000_000_000, 1_000_000_000_000_000_000, u64::MAX])]
 fn deterministic(bencher: Bencher, target: u64) {
-    deterministic_with(bencher, DiceRules { target, ..DiceRules::deterministic() });
+    let puzzle = (target == 1_000).then_some("739785");
+    deterministic_with(
+        bencher,
+        EXAMPLE,
+        DiceRules { target, ..DiceRules::deterministic() },
+        puzzle,
+    );
 }
 
 /// The puzzle's deterministic game rolled one roll at a time (993 rolls to
@@ -50,13 +56,7 @@ fn deterministic_literal(bencher: Bencher, target: u64) {
 /// pawn's table at run time (two players read tables built at compile time).
 #[divan::bench(args = [1_000, 1_000_000_000_000])]
 fn deterministic_three_players(bencher: Bencher, target: u64) {
-    let starts = starts(THREE);
-    let rules = DiceRules { target, ..DiceRules::deterministic() };
-    let expected = play_deterministic(&starts, &rules).unwrap().answer;
-    bencher.bench(|| {
-        let outcome = play_deterministic(black_box(&starts), black_box(&rules)).unwrap();
-        assert_eq!(outcome.answer, expected);
-    });
+    deterministic_with(bencher, THREE, DiceRules { target, ..DiceRules::deterministic() }, None);
 }
 
 /// The same with a 99-faced die, which the board does not divide: the
@@ -64,7 +64,8 @@ fn deterministic_three_players(bencher: Bencher, target: u64) {
 /// sum per offset of the die (33 of them).
 #[divan::bench(args = [1_000, 1_000_000_000_000])]
 fn deterministic_general(bencher: Bencher, target: u64) {
-    deterministic_with(bencher, DiceRules { target, faces: 99, ..DiceRules::deterministic() });
+    let rules = DiceRules { target, faces: 99, ..DiceRules::deterministic() };
+    deterministic_with(bencher, EXAMPLE, rules, None);
 }
 
 /// Periods too long to learn (over 20 million turns): the pawns followed in
@@ -79,12 +80,8 @@ fn deterministic_blocks(bencher: Bencher, board: u64) {
     } else {
         DiceRules { board, target: 100_000_000_000_000, faces: 1000, rolls: 3 }
     };
-    if board != u64::MAX {
-        let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
-        assert_eq!(outcome.answer, 218_814_691_856_692_518_180_u128);
-        assert_eq!(outcome.rolls, 2_189_598);
-    }
-    deterministic_with(bencher, rules);
+    let simulated = (board != u64::MAX).then_some("218814691856692518180");
+    deterministic_with(bencher, EXAMPLE, rules, simulated);
 }
 
 /// Dice whose offsets take a million turns (1,000,003 faces) or a billion
@@ -96,12 +93,8 @@ fn deterministic_blocks(bencher: Bencher, board: u64) {
 fn deterministic_swept(bencher: Bencher, faces: u64) {
     let target = if faces == 1_000_003 { 10_000_000 } else { 1_000_000_000_000_000_000 };
     let rules = DiceRules { faces, target, ..DiceRules::deterministic() };
-    if faces == 1_000_003 {
-        let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
-        assert_eq!(outcome.answer, 91_179_949_400_505_u128);
-        assert_eq!(outcome.rolls, 10_357_155);
-    }
-    deterministic_with(bencher, rules);
+    let simulated = (faces == 1_000_003).then_some("91179949400505");
+    deterministic_with(bencher, EXAMPLE, rules, simulated);
 }
 
 /// A board too large to sweep or to leap over stretches and a die too long
@@ -116,9 +109,7 @@ fn deterministic_played(bencher: Bencher) {
         target: 2_000_000_000_000,
         ..DiceRules::deterministic()
     };
-    let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
-    assert_eq!(outcome.answer, 23_936_731_387_349_826_735_u128);
-    deterministic_with(bencher, rules);
+    deterministic_with(bencher, EXAMPLE, rules, Some("23936731387349826735"));
 }
 
 /// The same die on a board of 1000, whose stretches are leapt over: to
@@ -128,14 +119,9 @@ fn deterministic_played(bencher: Bencher) {
 #[divan::bench(args = [1_000_000_000, 1_000_000_000_000])]
 fn deterministic_leapt(bencher: Bencher, target: u64) {
     let rules = DiceRules { board: 1000, faces: 999_999_937, target, ..DiceRules::deterministic() };
-    let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
-    let expected = if target == 1_000_000_000 {
-        11_751_094_124_639_550_u128
-    } else {
-        11_851_597_989_187_335_159_903_u128
-    };
-    assert_eq!(outcome.answer, expected);
-    deterministic_with(bencher, rules);
+    let simulated =
+        if target == 1_000_000_000 { "11751094124639550" } else { "11851597989187335159903" };
+    deterministic_with(bencher, EXAMPLE, rules, Some(simulated));
 }
 
 /// The same die on a board of 2000, whose stretches are leapt over since
@@ -149,16 +135,18 @@ fn deterministic_leapt_wide(bencher: Bencher) {
         target: 1_200_000_000_000,
         ..DiceRules::deterministic()
     };
-    let outcome = play_deterministic(&starts(EXAMPLE), &rules).unwrap();
-    assert_eq!(outcome.answer.to_string(), "8525681548425199917555");
-    deterministic_with(bencher, rules);
+    deterministic_with(bencher, EXAMPLE, rules, Some("8525681548425199917555"));
 }
 
-fn deterministic_with(bencher: Bencher, rules: DiceRules) {
-    let starts = starts(EXAMPLE);
+/// Times the deterministic game from `text`'s starts under `rules`, each
+/// timed run asserting the answer of a run made before the timing, which
+/// must be `known` (the puzzle's, or an independent simulation's) where
+/// one is given.
+fn deterministic_with(bencher: Bencher, text: &str, rules: DiceRules, known: Option<&str>) {
+    let starts = starts(text);
     let expected = play_deterministic(&starts, &rules).unwrap().answer;
-    if rules == DiceRules::deterministic() {
-        assert_eq!(expected, 739_785_u32);
+    if let Some(known) = known {
+        assert_eq!(expected.to_string(), known);
     }
     bencher.bench(|| {
         let outcome = play_deterministic(black_box(&starts), black_box(&rules)).unwrap();

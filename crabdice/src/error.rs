@@ -27,6 +27,14 @@ use crate::input::Line;
 /// readable and quick to print.
 pub(crate) const QUOTED: usize = 60;
 
+/// How a Crab Combat deal is written, for the help of its errors.
+const DEAL: &str = "a Crab Combat deal is `Player 1:` and one card a line, a blank line, then \
+                    `Player 2:` and one card a line";
+
+/// How a Dirac Dice game is written, for the help of its errors.
+const START: &str = "a Dirac Dice game is one line a player, in order: \
+                     `Player 1 starting position: 4`, `Player 2 starting position: 8`, ...";
+
 /// What is wrong with a piece of puzzle input. Text `found` in the input is
 /// quoted up to its first 60 characters, then `…`, with control and
 /// text-reordering characters written as escapes (`\0`, `\u{1b}`,
@@ -290,10 +298,6 @@ impl ParseErrorKind {
 
     /// How to fix it.
     fn help(&self) -> String {
-        const DEAL: &str = "a Crab Combat deal is `Player 1:` and one card a line, a blank line, \
-                            then `Player 2:` and one card a line";
-        const START: &str = "a Dirac Dice game is one line a player, in order: \
-                             `Player 1 starting position: 4`, `Player 2 starting position: 8`, ...";
         match self {
             Self::Empty | Self::UnknownGame { .. } => format!("{DEAL}; {START}"),
             Self::ExpectedHeader { .. }
@@ -391,6 +395,19 @@ impl ParseError {
     /// An error about the whole of `line`.
     pub(crate) fn at_line(kind: ParseErrorKind, source: &str, line: &Line<'_>) -> Self {
         Self::at(kind, source, line, line.text)
+    }
+
+    /// The error for a `source` with no content. Its help shows how
+    /// `game` is written, or both games when the game is not known yet
+    /// (as when a file is recognised).
+    pub(crate) fn empty(source: &str, game: Option<Game>) -> Self {
+        let mut error = Self::at_end(ParseErrorKind::Empty, source);
+        error.0.help = match game {
+            Some(Game::Combat) => Some(DEAL.to_owned()),
+            Some(Game::Dice) => Some(START.to_owned()),
+            None => error.0.help,
+        };
+        error
     }
 
     /// An error at the very end of `source`.

@@ -676,3 +676,25 @@ fn only_a_line_of_the_other_game_gets_the_one_game_a_file_help() {
         assert!(!help.contains("Dirac Dice game a file"), "{text:?}: {help}");
     }
 }
+
+/// An input with no content gets the help of the format its reader
+/// expects: a deal's for [`Deal::parse`], starting positions' for
+/// [`Starts::parse`], and both for [`Game::detect`], which does not know
+/// the game yet.
+#[test]
+fn empty_input_gets_the_help_of_the_format_expected() {
+    let help = |error: ParseError| {
+        assert_eq!(error.kind(), &ParseErrorKind::Empty);
+        miette::Diagnostic::help(&error).unwrap().to_string()
+    };
+    let deal = "`Player 1:` and one card a line";
+    let start = "`Player 1 starting position: 4`";
+    for text in ["", "\n", " \r\n\t\n"] {
+        let combat = help(Deal::parse(text).unwrap_err());
+        assert!(combat.contains(deal) && !combat.contains(start), "{text:?}: {combat}");
+        let dice = help(Starts::parse(text).unwrap_err());
+        assert!(dice.contains(start) && !dice.contains(deal), "{text:?}: {dice}");
+        let either = help(Game::detect(text).unwrap_err());
+        assert!(either.contains(deal) && either.contains(start), "{text:?}: {either}");
+    }
+}

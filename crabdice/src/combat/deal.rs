@@ -32,6 +32,7 @@ use std::str::FromStr;
 
 use rustc_hash::FxHashMap;
 
+use crate::Game;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::input::{Line, lines};
 
@@ -465,7 +466,7 @@ impl Parser<'_> {
     fn run(mut self) -> Result<Deal, ParseError> {
         let mut lines = lines(self.source).filter(|line| !line.is_blank()).peekable();
         if lines.peek().is_none() {
-            return Err(ParseError::at_end(ParseErrorKind::Empty, self.source));
+            return Err(ParseError::empty(self.source, Some(Game::Combat)));
         }
         for player in Player::ALL {
             let header = format!("Player {}:", player.number());

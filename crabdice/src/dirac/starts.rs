@@ -26,6 +26,7 @@ use std::str::FromStr;
 
 use miette::SourceSpan;
 
+use crate::Game;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::input::{self, Line};
 
@@ -173,7 +174,7 @@ impl Starts {
             starts.places.push(place);
         }
         match starts.players() {
-            0 => Err(ParseError::at_end(ParseErrorKind::Empty, text)),
+            0 => Err(ParseError::empty(text, Some(Game::Dice))),
             1 => Err(ParseError::at_end(ParseErrorKind::TooFewPlayers { found: 1 }, text)),
             _ => Ok(starts),
         }

@@ -481,8 +481,10 @@ struct Context<'a, 'b, S: Slots> {
     spec: Option<Spec<'a, S::Card>>,
     /// Memory held by the levels.
     held: Held,
-    /// The winners of long sub-games (module `recall`).
-    recall: Recall<S::Card>,
+    /// The winners of long sub-games (module `recall`): the thread's
+    /// own, which its frames playing ahead share, as every winner in it
+    /// is a sub-game's played to its end.
+    recall: &'a mut Recall<S::Card>,
 }
 
 /// A frame's part in speculation (module `speculate`).
@@ -867,7 +869,7 @@ fn sub_game_round<S: Slots, const SUB_GAMES: bool>(
         // Player 1 holds the sub-game's highest card, so wins it.
         0
     } else if levels[depth].shared {
-        shared_winner::<S, SUB_GAMES>(ctx, levels, depth, drawn)?
+        shared_winner::<S, SUB_GAMES>(ctx, levels, depth, drawn, cards, highest)?
     } else {
         let winner = recalled_or_played::<S, SUB_GAMES>(ctx, levels, depth, cards, highest)?;
         // The helper was given this game past the sub-game, which the main
@@ -1066,6 +1068,8 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
     levels: &mut Vec<Level<S>>,
     depth: usize,
     drawn: [S::Card; 2],
+    cards: usize,
+    highest: S::Card,
 ) -> Result<usize, Exhausted> {
     let key = deal_key(ctx.need, &levels[depth].decks, drawn);
     // Whether a nested frame has already played ahead past this sub-game
@@ -1073,7 +1077,7 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
     let mut ahead = false;
     loop {
         let Some(spec) = &ctx.spec else {
-            return play_sub_game::<S, SUB_GAMES>(ctx, levels, depth);
+            return recalled_or_played::<S, SUB_GAMES>(ctx, levels, depth, cards, highest);
         };
         if spec.should_stop() {
             return Err(HALTED);
@@ -1095,7 +1099,7 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
                 let claim = AbandonOnDrop { shared, key: &key, ticket };
                 #[cfg(test)]
                 shared.panic_if_helper();
-                let winner = play_sub_game::<S, SUB_GAMES>(ctx, levels, depth);
+                let winner = recalled_or_played::<S, SUB_GAMES>(ctx, levels, depth, cards, highest);
                 if let Ok(winner) = winner {
                     shared.settle(&key, winner);
                     std::mem::forget(claim);
@@ -1113,6 +1117,7 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
                 play_ahead::<S, SUB_GAMES>(
                     shared,
                     ctx.need,
+                    ctx.recall,
                     &decks,
                     &assumptions,
                     Some(key.clone()),
@@ -1126,10 +1131,13 @@ fn shared_winner<S: Slots, const SUB_GAMES: bool>(
 
 /// Plays a top game from `decks` in a frame of its own, ahead of the main
 /// thread, sharing its sub-games through the table, until it ends or is
-/// halted (module `speculate`).
+/// halted (module `speculate`). The thread's `recall` serves the frame
+/// too: a frame on a wrong guess plays real sub-games of another deal,
+/// whose winners are right wherever those sub-games come up.
 fn play_ahead<S: Slots, const SUB_GAMES: bool>(
     shared: &Shared<S::Card>,
     need: &S::Table,
+    recall: &mut Recall<S::Card>,
     decks: &[Vec<S::Card>; 2],
     assumptions: &[Assumption<S::Card>],
     past: Option<Key<S::Card>>,
@@ -1147,7 +1155,6 @@ fn play_ahead<S: Slots, const SUB_GAMES: bool>(
         next_look: u64::MAX,
         after: u64::MAX,
     };
-    let recall = Recall::for_deal(decks[0].len() + decks[1].len(), budget.max_memory);
     let mut ctx = Context {
         need,
         budget: &mut budget,
@@ -1164,8 +1171,13 @@ fn play_ahead<S: Slots, const SUB_GAMES: bool>(
 }
 
 /// The helper thread: plays each job it is given, until the main thread
-/// finishes.
-fn help<S: Slots, const SUB_GAMES: bool>(shared: &Shared<S::Card>, need: &S::Table) {
+/// finishes, remembering long sub-games from one job to the next in a
+/// table `recall` makes once the helper runs.
+fn help<S: Slots, const SUB_GAMES: bool>(
+    shared: &Shared<S::Card>,
+    need: &S::Table,
+    recall: impl FnOnce() -> Recall<S::Card>,
+) {
     if !shared.arrive() {
         return;
     }
@@ -1176,10 +1188,20 @@ fn help<S: Slots, const SUB_GAMES: bool>(shared: &Shared<S::Card>, need: &S::Tab
         return;
     }
     shared.register(std::thread::current());
+    let mut recall = recall();
     while !shared.is_finished() {
         match shared.take_job() {
             Some(Job { decks, assumption }) => {
-                play_ahead::<S, SUB_GAMES>(shared, need, &decks, &[assumption], None, 0);
+                let assumptions = [assumption];
+                play_ahead::<S, SUB_GAMES>(
+                    shared,
+                    need,
+                    &mut recall,
+                    &decks,
+                    &assumptions,
+                    None,
+                    0,
+                );
                 #[cfg(test)]
                 speculate::Events::count(&shared.events.jobs);
                 shared.rest();
@@ -1469,10 +1491,17 @@ fn solve_with<S: Slots, const SUB_GAMES: bool, A: Answer>(
     let too_small = cards < speculate::SPECULATE_FROM_CARDS;
     if !SUB_GAMES || budget.speculate_after == u64::MAX || too_deep || too_small {
         let scratch = [Vec::new(), Vec::new()];
-        let recall = Recall::for_deal(cards, budget.max_memory);
+        let mut recall = Recall::for_deal(cards, budget.max_memory);
         return play_deal::<S, SUB_GAMES, A>(
             labelled,
-            Context { need: &need, budget, scratch, spec: None, held: Held::default(), recall },
+            Context {
+                need: &need,
+                budget,
+                scratch,
+                spec: None,
+                held: Held::default(),
+                recall: &mut recall,
+            },
             known,
         );
     }
@@ -1500,12 +1529,14 @@ fn speculating<S: Slots, const SUB_GAMES: bool, A: Answer>(
     let scratch = [Vec::new(), Vec::new()];
     let finish = FinishOnDrop(shared);
     let helper = Cell::new(None);
+    let (cards, max_memory) = (labelled.cards_in_deal(), budget.max_memory);
     let start = || {
         let (shared, need) = (Arc::clone(shared), need.clone());
+        let recall = move || Recall::for_deal(cards, max_memory);
         let spawned = std::thread::Builder::new()
             .name("crabdice-helper".to_owned())
             .stack_size(stack)
-            .spawn(move || help::<S, SUB_GAMES>(&shared, &need))
+            .spawn(move || help::<S, SUB_GAMES>(&shared, &need, recall))
             .ok();
         let made = spawned.is_some();
         helper.set(spawned);
@@ -1520,7 +1551,8 @@ fn speculating<S: Slots, const SUB_GAMES: bool, A: Answer>(
         next_look: after,
         after,
     };
-    let recall = Recall::for_deal(labelled.cards_in_deal(), budget.max_memory);
+    let mut recall = Recall::for_deal(labelled.cards_in_deal(), budget.max_memory);
+    let recall = &mut recall;
     let ctx = Context { need, budget, scratch, spec: Some(spec), held: Held::default(), recall };
     let answer = play_deal::<S, SUB_GAMES, A>(labelled, ctx, known);
     drop(finish);
@@ -1817,7 +1849,17 @@ mod tests {
             let shared = Shared::new();
             shared.settle(&key, 1);
             let assumption = speculate::Assumption { key: key.clone(), winner: guess };
-            play_ahead::<ByteRing<Values>, true>(&shared, &(), &decks, &[assumption], None, 0);
+            let mut recall = Recall::for_deal(50, usize::MAX);
+            let assumptions = [assumption];
+            play_ahead::<ByteRing<Values>, true>(
+                &shared,
+                &(),
+                &mut recall,
+                &decks,
+                &assumptions,
+                None,
+                0,
+            );
             (shared.events.refuted.load(std::sync::atomic::Ordering::Relaxed), shared.entries())
         };
         // The frame is alone: it plays the same rounds every time.
@@ -1864,6 +1906,41 @@ mod tests {
         }
     }
 
+    /// A frame playing ahead shares its thread's table of long sub-games
+    /// (module `recall`) both ways: it leaves there the winners of the long
+    /// sub-games it plays, for the thread's later frames, and it takes
+    /// winners from there. Before, each frame started from an empty table,
+    /// and on deals built to nest, two threads took 10 to 30 times as long
+    /// as one. Here a frame plays a deal nested 16 deep (player 1 holds the
+    /// odd cards, player 2 the even ones, larger cards below) from its
+    /// start; then another frame, with the first sub-game's winner
+    /// remembered falsely, must take the false one.
+    #[test]
+    fn frames_playing_ahead_share_their_threads_recall() {
+        let k = 16_u8;
+        let pad = |first: u8| (0..k + 5).map(move |j| 2 * k + first + 2 * j);
+        let one: Vec<u8> = (1..=k).rev().map(|i| 2 * i - 1).chain(pad(1)).collect();
+        let two: Vec<u8> = (1..=k).rev().map(|i| 2 * i).chain(pad(2)).collect();
+        let cards = one.len() + two.len();
+        let level =
+            Level::<ByteRing<Values>>::holding(one.iter().copied(), two.iter().copied(), cards);
+        let drawn = tops(&level.decks);
+        let first = deal_key(&(), &level.decks, drawn);
+        let decks = [one, two];
+        let mut recall = Recall::for_deal(cards, usize::MAX);
+        let shared = Shared::new();
+        play_ahead::<ByteRing<Values>, true>(&shared, &(), &mut recall, &decks, &[], None, 0);
+        let Claim::Won(winner) = shared.claim(&first) else {
+            panic!("the first sub-game was played")
+        };
+        assert_eq!(recall.winner(&first), Some(winner), "long, so remembered");
+        let mut recall = Recall::for_deal(cards, usize::MAX);
+        recall.remember(first.clone(), 1 - winner);
+        let shared = Shared::new();
+        play_ahead::<ByteRing<Values>, true>(&shared, &(), &mut recall, &decks, &[], None, 0);
+        assert!(matches!(shared.claim(&first), Claim::Won(w) if w == 1 - winner));
+    }
+
     /// While the other thread plays a sub-game, the main thread may play
     /// ahead past it on a guess, but its answer for that sub-game is the
     /// table's, once the other thread settles it, never the guess: here the
@@ -1904,9 +1981,11 @@ mod tests {
                         scratch: Default::default(),
                         spec: Some(spec),
                         held: Held::default(),
-                        recall: Recall::for_deal(8, usize::MAX),
+                        recall: &mut Recall::for_deal(8, usize::MAX),
                     };
-                    shared_winner::<ByteRing<Values>, true>(&mut ctx, &mut vec![level], 0, drawn)
+                    // The sub-game's 5 cards, player 2's highest 7.
+                    let levels = &mut vec![level];
+                    shared_winner::<ByteRing<Values>, true>(&mut ctx, levels, 0, drawn, 5, 7)
                 });
                 std::thread::sleep(std::time::Duration::from_millis(50));
                 assert!(!main.is_finished(), "nesting {nesting}: answered before the table had it");

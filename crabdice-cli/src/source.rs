@@ -179,8 +179,9 @@ pub const MAX_INPUT: usize = 64 << 20;
 /// Why an input is refused before it is parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Refused {
-    /// Bytes that are not UTF-8, on this line (from 1).
-    NotUtf8 { line: usize },
+    /// Bytes that are not UTF-8, at this line and column (in characters,
+    /// from 1).
+    NotUtf8 { line: usize, column: usize },
     /// More than [`MAX_INPUT`] bytes.
     TooLarge,
 }
@@ -188,7 +189,9 @@ enum Refused {
 impl fmt::Display for Refused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::NotUtf8 { line } => write!(f, "line {line}: the input is not UTF-8 text"),
+            Self::NotUtf8 { line, column } => {
+                write!(f, "line {line}, column {column}: the input is not UTF-8 text")
+            }
             Self::TooLarge => write!(
                 f,
                 "the input is larger than {} MiB, more than any deal or game crabdice reads",
@@ -246,8 +249,8 @@ fn read_text(input: impl Read) -> std::io::Result<Result<Vec<u8>, Refused>> {
                 checked += error.valid_up_to();
             }
             Err(error) => {
-                let line = line_of(&bytes[..checked + error.valid_up_to()]);
-                return Ok(Err(Refused::NotUtf8 { line }));
+                let (line, column) = place_after(&bytes[..checked + error.valid_up_to()]);
+                return Ok(Err(Refused::NotUtf8 { line, column }));
             }
         }
         if bytes.len() > MAX_INPUT {
@@ -259,13 +262,19 @@ fn read_text(input: impl Read) -> std::io::Result<Result<Vec<u8>, Refused>> {
     }
 }
 
-/// The line (from 1) that `before` ends on, counting line ends as the
-/// parser does: `\r\n`, `\n` or a lone `\r`.
-fn line_of(before: &[u8]) -> usize {
+/// The line and column (from 1, the column in characters) just after
+/// `before`, UTF-8 text, counting line ends as the parser does: `\r\n`,
+/// `\n` or a lone `\r`.
+fn place_after(before: &[u8]) -> (usize, usize) {
     let ends = before.iter().enumerate().filter(|&(i, &byte)| {
         byte == b'\n' || (byte == b'\r' && before.get(i + 1) != Some(&b'\n'))
     });
-    ends.count() + 1
+    let line = ends.count() + 1;
+    let start =
+        before.iter().rposition(|&byte| byte == b'\n' || byte == b'\r').map_or(0, |i| i + 1);
+    // Every byte of a character but its first is `10xxxxxx`.
+    let column = before[start..].iter().filter(|&&byte| byte & 0xC0 != 0x80).count() + 1;
+    (line, column)
 }
 
 #[cfg(test)]
@@ -319,12 +328,21 @@ mod tests {
         text.extend_from_slice(b"\xff\n");
         for step in [1, 7, usize::MAX] {
             let refused = read_text(trickle(&text, step)).unwrap().unwrap_err();
-            assert_eq!(refused, Refused::NotUtf8 { line: 5001 });
-            assert_eq!(refused.to_string(), "line 5001: the input is not UTF-8 text");
+            assert_eq!(refused, Refused::NotUtf8 { line: 5001, column: 1 });
+            assert_eq!(refused.to_string(), "line 5001, column 1: the input is not UTF-8 text");
         }
         // A character cut by the end of the input is not UTF-8 either.
         let refused = read_text(trickle("a\né".as_bytes().split_last().unwrap().1, 1));
-        assert_eq!(refused.unwrap().unwrap_err(), Refused::NotUtf8 { line: 2 });
+        assert_eq!(refused.unwrap().unwrap_err(), Refused::NotUtf8 { line: 2, column: 1 });
+        // The column counts characters, after any kind of line end.
+        for (text, line, column) in [
+            (&b"Player 1:\r\n9\xfe"[..], 2, 2),
+            (b"x\ry \xc3\xa9\xe2\x82\xac\x80", 2, 5),
+            (b"\xf0\x9d\x84\x9e7\xc0", 1, 3),
+        ] {
+            let refused = read_text(trickle(text, 2)).unwrap().unwrap_err();
+            assert_eq!(refused, Refused::NotUtf8 { line, column }, "{text:?}");
+        }
         let exact = vec![b'7'; MAX_INPUT];
         assert_eq!(read_text(&exact[..]).unwrap().unwrap().len(), MAX_INPUT);
         let over = vec![b'7'; MAX_INPUT + 1];

@@ -543,18 +543,15 @@ fn an_endless_or_binary_input_is_refused_without_reading_it_all() {
     // and a character cut by the end of the input.
     let mut text = "1\n".repeat(70_000).into_bytes();
     text.extend(b"\xff\n2\n");
-    crabdice()
-        .args(["solve", "-"])
-        .write_stdin(text)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("<stdin>: line 70001: the input is not UTF-8 text"));
+    crabdice().args(["solve", "-"]).write_stdin(text).assert().code(1).stderr(
+        predicate::str::contains("<stdin>: line 70001, column 1: the input is not UTF-8 text"),
+    );
     crabdice()
         .args(["solve", "-"])
         .write_stdin(format!("{}\u{e9}", combat_example()).into_bytes().split_last().unwrap().1)
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("line 14: the input is not UTF-8 text"));
+        .stderr(predicate::str::contains("line 14, column 1: the input is not UTF-8 text"));
     // Lines end as the parser ends them, lone carriage returns included.
     crabdice()
         .args(["solve", "-"])
@@ -562,7 +559,7 @@ fn an_endless_or_binary_input_is_refused_without_reading_it_all() {
         .assert()
         .code(1)
         .stderr(
-            predicate::str::contains("<stdin>: line 2: the input is not UTF-8 text")
+            predicate::str::contains("<stdin>: line 2, column 29: the input is not UTF-8 text")
                 .and(predicate::str::contains("help: save the input as UTF-8")),
         );
     #[cfg(target_os = "linux")]
@@ -605,7 +602,7 @@ fn a_bad_byte_on_a_pipe_is_refused_before_the_pipe_closes() {
     assert_eq!(status.code(), Some(1));
     let mut stderr = String::new();
     child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
-    assert!(stderr.contains("<stdin>: line 2: the input is not UTF-8 text"), "{stderr}");
+    assert!(stderr.contains("<stdin>: line 2, column 1: the input is not UTF-8 text"), "{stderr}");
 }
 
 /// A file of the other game, given to `combat` or `dice`, is named as what
@@ -779,13 +776,9 @@ fn a_bad_byte_is_reported_at_its_line_after_crlf_or_lone_cr_line_ends() {
         &b"Player 1 starting position: 4\r\nPlayer 2 starting position: 8\r\n\xff\r\n"[..],
         &b"Player 1 starting position: 4\rPlayer 2 starting position: 8\r\xff\r"[..],
     ] {
-        crabdice()
-            .args(["dice", "-"])
-            .write_stdin(input)
-            .assert()
-            .code(1)
-            .stdout("")
-            .stderr(predicate::str::contains("<stdin>: line 3: the input is not UTF-8 text"));
+        crabdice().args(["dice", "-"]).write_stdin(input).assert().code(1).stdout("").stderr(
+            predicate::str::contains("<stdin>: line 3, column 1: the input is not UTF-8 text"),
+        );
     }
 }
 

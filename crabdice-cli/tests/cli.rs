@@ -1253,7 +1253,7 @@ mod combat {
     fn every_malformed_deal_is_an_error_not_a_panic() {
         let cases = [
             ("", "the input is empty or blank"),
-            (" \r\n\r\n", "line 3, column 1: the input is empty or blank"),
+            (" \r\n\r\n", "line 1, column 1: the input is empty or blank"),
             ("Player 2:\n1\n", "expected `Player 1:`"),
             ("Player 1:\n0\n\nPlayer 2:\n2\n", "0 is not allowed"),
             ("Player 1:\n-3\n\nPlayer 2:\n2\n", "is not a card"),

@@ -32,7 +32,7 @@ impl Game {
     /// ```
     pub fn detect(source: &str) -> Result<Self, ParseError> {
         let Some(line) = lines(source).find(|line| !line.is_blank()) else {
-            return Err(ParseError::empty(source, None));
+            return Err(ParseError::empty(None));
         };
         Self::of_line(line.text).ok_or_else(|| {
             let found = line.text.to_owned();

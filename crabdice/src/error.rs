@@ -275,7 +275,8 @@ impl ParseErrorKind {
     /// A short label for the underlined text.
     fn label(&self) -> &'static str {
         match self {
-            Self::Empty | Self::UnexpectedEnd { .. } => "input ends here",
+            Self::Empty => "no content",
+            Self::UnexpectedEnd { .. } => "input ends here",
             Self::UnknownGame { .. } => "unrecognised line",
             Self::ExpectedHeader { .. } | Self::ThirdPlayer { .. } => "not the expected header",
             Self::TrailingText { .. } | Self::AfterPosition { .. } | Self::AfterPlayers { .. } => {
@@ -400,8 +401,10 @@ impl ParseError {
     /// The error for a `source` with no content. Its help shows how
     /// `game` is written, or both games when the game is not known yet
     /// (as when a file is recognised).
-    pub(crate) fn empty(source: &str, game: Option<Game>) -> Self {
-        let mut error = Self::at_end(ParseErrorKind::Empty, source);
+    /// It points at the start of the input, line 1, column 1: the end of a
+    /// few blank lines would name a line past them.
+    pub(crate) fn empty(game: Option<Game>) -> Self {
+        let mut error = Self::new(ParseErrorKind::Empty, 1, 1, (0, 0).into());
         error.0.help = match game {
             Some(Game::Combat) => Some(DEAL.to_owned()),
             Some(Game::Dice) => Some(START.to_owned()),

@@ -1092,7 +1092,7 @@ mod dirac {
         type Case = (&'static str, usize, fn(&K) -> bool);
         let cases: [Case; 16] = [
             ("", 1, |k| matches!(k, K::Empty)),
-            ("\n  \n", 3, |k| matches!(k, K::Empty)),
+            ("\n  \n", 1, |k| matches!(k, K::Empty)),
             ("Player 1 starting position: 4\n", 2, |k| matches!(k, K::TooFewPlayers { found: 1 })),
             (
                 "Player 1 starting position: 4\nPlayer 3 starting position: 8\n",

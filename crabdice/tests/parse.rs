@@ -80,7 +80,7 @@ fn reference_deal(source: &str) -> Read<[Vec<u64>; 2]> {
         numbered(source).into_iter().filter(|(_, text)| !text.is_empty()).collect();
     let end = last_line(source);
     if filled.is_empty() {
-        return Err(("Empty", end));
+        return Err(("Empty", 1));
     }
     let mut decks = [Vec::new(), Vec::new()];
     let mut seen = HashSet::new();
@@ -172,7 +172,7 @@ fn reference_starts(source: &str) -> Read<Vec<u64>> {
         }
     }
     match positions.len() {
-        0 => Err(("Empty", last_line(source))),
+        0 => Err(("Empty", 1)),
         1 => Err(("TooFewPlayers", last_line(source))),
         _ => Ok(positions),
     }
@@ -182,7 +182,7 @@ fn reference_starts(source: &str) -> Read<Vec<u64>> {
 fn reference_game(source: &str) -> Read<Game> {
     let Some((number, text)) = numbered(source).into_iter().find(|(_, text)| !text.is_empty())
     else {
-        return Err(("Empty", last_line(source)));
+        return Err(("Empty", 1));
     };
     match text.strip_prefix("Player") {
         Some(rest) if rest.contains("starting position") => Ok(Game::Dice),

@@ -466,7 +466,7 @@ impl Parser<'_> {
     fn run(mut self) -> Result<Deal, ParseError> {
         let mut lines = lines(self.source).filter(|line| !line.is_blank()).peekable();
         if lines.peek().is_none() {
-            return Err(ParseError::empty(self.source, Some(Game::Combat)));
+            return Err(ParseError::empty(Some(Game::Combat)));
         }
         for player in Player::ALL {
             let header = format!("Player {}:", player.number());
@@ -580,7 +580,7 @@ mod tests {
     #[test]
     fn rejects_each_malformed_input_at_its_line() {
         assert_eq!(kind(""), (ParseErrorKind::Empty, 1));
-        assert_eq!(kind(" \n\n"), (ParseErrorKind::Empty, 3));
+        assert_eq!(kind(" \n\n"), (ParseErrorKind::Empty, 1));
         assert!(matches!(kind("Player 2:\n1\n"), (ParseErrorKind::ExpectedHeader { .. }, 1)));
         assert!(matches!(
             kind("Player 1:\n1\n\nPlayer 1:\n2\n"),

@@ -174,7 +174,7 @@ impl Starts {
             starts.places.push(place);
         }
         match starts.players() {
-            0 => Err(ParseError::empty(text, Some(Game::Dice))),
+            0 => Err(ParseError::empty(Some(Game::Dice))),
             1 => Err(ParseError::at_end(ParseErrorKind::TooFewPlayers { found: 1 }, text)),
             _ => Ok(starts),
         }

@@ -270,8 +270,11 @@ fn place_after(before: &[u8]) -> (usize, usize) {
         byte == b'\n' || (byte == b'\r' && before.get(i + 1) != Some(&b'\n'))
     });
     let line = ends.count() + 1;
+    // A byte order mark before the first line is not content, as the
+    // parser reads it.
+    let mark = if before.starts_with("\u{feff}".as_bytes()) { 3 } else { 0 };
     let start =
-        before.iter().rposition(|&byte| byte == b'\n' || byte == b'\r').map_or(0, |i| i + 1);
+        before.iter().rposition(|&byte| byte == b'\n' || byte == b'\r').map_or(mark, |i| i + 1);
     // Every byte of a character but its first is `10xxxxxx`.
     let column = before[start..].iter().filter(|&&byte| byte & 0xC0 != 0x80).count() + 1;
     (line, column)
@@ -339,6 +342,9 @@ mod tests {
             (&b"Player 1:\r\n9\xfe"[..], 2, 2),
             (b"x\ry \xc3\xa9\xe2\x82\xac\x80", 2, 5),
             (b"\xf0\x9d\x84\x9e7\xc0", 1, 3),
+            // A byte order mark is not a column, before the first line only.
+            (b"\xef\xbb\xbf9\xff", 1, 2),
+            (b"\xef\xbb\xbf\n\xef\xbb\xbf9\xff", 2, 3),
         ] {
             let refused = read_text(trickle(text, 2)).unwrap().unwrap_err();
             assert_eq!(refused, Refused::NotUtf8 { line, column }, "{text:?}");

@@ -81,6 +81,9 @@ fn deterministic_blocks(bencher: Bencher, board: u64) {
         DiceRules { board, target: 100_000_000_000_000, faces: 1000, rolls: 3 }
     };
     let simulated = (board != u64::MAX).then_some("218814691856692518180");
+    if simulated.is_some() {
+        assert_eq!(play_deterministic(&starts(EXAMPLE), &rules).unwrap().rolls, 2_189_598);
+    }
     deterministic_with(bencher, EXAMPLE, rules, simulated);
 }
 
@@ -94,6 +97,9 @@ fn deterministic_swept(bencher: Bencher, faces: u64) {
     let target = if faces == 1_000_003 { 10_000_000 } else { 1_000_000_000_000_000_000 };
     let rules = DiceRules { faces, target, ..DiceRules::deterministic() };
     let simulated = (faces == 1_000_003).then_some("91179949400505");
+    if simulated.is_some() {
+        assert_eq!(play_deterministic(&starts(EXAMPLE), &rules).unwrap().rolls, 10_357_155);
+    }
     deterministic_with(bencher, EXAMPLE, rules, simulated);
 }
 

@@ -1910,11 +1910,12 @@ mod tests {
     /// (module `recall`) both ways: it leaves there the winners of the long
     /// sub-games it plays, for the thread's later frames, and it takes
     /// winners from there. Before, each frame started from an empty table,
-    /// and on deals built to nest, two threads took 10 to 30 times as long
-    /// as one. Here a frame plays a deal nested 16 deep (player 1 holds the
-    /// odd cards, player 2 the even ones, larger cards below) from its
-    /// start; then another frame, with the first sub-game's winner
-    /// remembered falsely, must take the false one.
+    /// and on deals built to nest, two threads took up to 14 times as long
+    /// as one (`fast.md`, "Remembering long sub-games"). Here a frame plays
+    /// a deal nested 16 deep (player 1 holds the odd cards, player 2 the
+    /// even ones, larger cards below) from its start, on a guess about
+    /// another deal, which is never refuted; then another frame, with the
+    /// first sub-game's winner remembered falsely, must take the false one.
     #[test]
     fn frames_playing_ahead_share_their_threads_recall() {
         let k = 16_u8;
@@ -1927,17 +1928,26 @@ mod tests {
         let drawn = tops(&level.decks);
         let first = deal_key(&(), &level.decks, drawn);
         let decks = [one, two];
+        // A frame always plays on a guess (with none, it would be the main
+        // thread's), about a sub-game another thread is playing.
+        let key = Key::new([&[1], &[]], [&[2], &[]]);
+        let guess = [speculate::Assumption { key: key.clone(), winner: 0 }];
+        let playing = || {
+            let shared = Shared::new();
+            assert!(matches!(shared.claim(&key), Claim::Claimed(_)));
+            shared
+        };
         let mut recall = Recall::for_deal(cards, usize::MAX);
-        let shared = Shared::new();
-        play_ahead::<ByteRing<Values>, true>(&shared, &(), &mut recall, &decks, &[], None, 0);
+        let shared = playing();
+        play_ahead::<ByteRing<Values>, true>(&shared, &(), &mut recall, &decks, &guess, None, 0);
         let Claim::Won(winner) = shared.claim(&first) else {
             panic!("the first sub-game was played")
         };
         assert_eq!(recall.winner(&first), Some(winner), "long, so remembered");
         let mut recall = Recall::for_deal(cards, usize::MAX);
         recall.remember(first.clone(), 1 - winner);
-        let shared = Shared::new();
-        play_ahead::<ByteRing<Values>, true>(&shared, &(), &mut recall, &decks, &[], None, 0);
+        let shared = playing();
+        play_ahead::<ByteRing<Values>, true>(&shared, &(), &mut recall, &decks, &guess, None, 0);
         assert!(matches!(shared.claim(&first), Claim::Won(w) if w == 1 - winner));
     }
 

@@ -19,7 +19,7 @@
 //! same holds for each thread's table of long sub-games (module `recall`),
 //! which every frame the thread plays shares, the helper's from one job to
 //! the next: with a table for each frame, deals built to nest were learned
-//! again in every frame, and two threads took up to ten times as long as
+//! again in every frame, and two threads took up to 14 times as long as
 //! one.
 //!
 //! ## Who plays what

@@ -299,8 +299,9 @@ pub struct Limits {
     /// deep come near the limit, and they stop with [`Exhausted::Nesting`]
     /// (their memory is counted when a game starts a sub-game). On a deal
     /// of more than 1,024 cards the fast engine's and [`count_games`]'
-    /// tables of long sub-games, which otherwise take at most 1 MiB, grow
-    /// with the deal's size up to an eighth of this limit each, beside it.
+    /// tables of long sub-games (one for each thread of the fast engine),
+    /// which otherwise take at most 1 MiB, grow with the deal's size up to
+    /// an eighth of this limit each, beside it.
     /// The default is [`STATE_MEMORY`].
     pub max_state_memory: usize,
 }

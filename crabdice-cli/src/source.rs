@@ -272,7 +272,8 @@ fn place_after(before: &[u8]) -> (usize, usize) {
     let line = ends.count() + 1;
     // A byte order mark before the first line is not content, as the
     // parser reads it.
-    let mark = if before.starts_with("\u{feff}".as_bytes()) { 3 } else { 0 };
+    let mark = "\u{feff}";
+    let mark = if before.starts_with(mark.as_bytes()) { mark.len() } else { 0 };
     let start =
         before.iter().rposition(|&byte| byte == b'\n' || byte == b'\r').map_or(mark, |i| i + 1);
     // Every byte of a character but its first is `10xxxxxx`.

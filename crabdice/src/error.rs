@@ -401,6 +401,7 @@ impl ParseError {
     /// The error for a `source` with no content. Its help shows how
     /// `game` is written, or both games when the game is not known yet
     /// (as when a file is recognised).
+    ///
     /// It points at the start of the input, line 1, column 1: the end of a
     /// few blank lines would name a line past them.
     pub(crate) fn empty(game: Option<Game>) -> Self {

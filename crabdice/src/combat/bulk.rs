@@ -1171,12 +1171,12 @@ fn play_ahead<S: Slots, const SUB_GAMES: bool>(
 }
 
 /// The helper thread: plays each job it is given, until the main thread
-/// finishes, remembering long sub-games from one job to the next in a
-/// table `recall` makes once the helper runs.
+/// finishes, remembering long sub-games from one job to the next in
+/// `recall`.
 fn help<S: Slots, const SUB_GAMES: bool>(
     shared: &Shared<S::Card>,
     need: &S::Table,
-    recall: impl FnOnce() -> Recall<S::Card>,
+    mut recall: Recall<S::Card>,
 ) {
     if !shared.arrive() {
         return;
@@ -1188,7 +1188,6 @@ fn help<S: Slots, const SUB_GAMES: bool>(
         return;
     }
     shared.register(std::thread::current());
-    let mut recall = recall();
     while !shared.is_finished() {
         match shared.take_job() {
             Some(Job { decks, assumption }) => {
@@ -1524,15 +1523,16 @@ fn speculating<S: Slots, const SUB_GAMES: bool, A: Answer>(
     shared: &Arc<Shared<S::Card>>,
     known: Option<InRhythm>,
 ) -> Result<A, Exhausted> {
-    let stack = stack_ahead(labelled.cards_in_deal()) + (1 << 20);
+    let (cards, max_memory) = (labelled.cards_in_deal(), budget.max_memory);
+    let stack = stack_ahead(cards) + (1 << 20);
     let after = budget.speculate_after;
     let scratch = [Vec::new(), Vec::new()];
     let finish = FinishOnDrop(shared);
     let helper = Cell::new(None);
-    let (cards, max_memory) = (labelled.cards_in_deal(), budget.max_memory);
     let start = || {
         let (shared, need) = (Arc::clone(shared), need.clone());
-        let recall = move || Recall::for_deal(cards, max_memory);
+        // The helper's own table: empty, so it allocates nothing until used.
+        let recall = Recall::for_deal(cards, max_memory);
         let spawned = std::thread::Builder::new()
             .name("crabdice-helper".to_owned())
             .stack_size(stack)
@@ -1551,8 +1551,7 @@ fn speculating<S: Slots, const SUB_GAMES: bool, A: Answer>(
         next_look: after,
         after,
     };
-    let mut recall = Recall::for_deal(labelled.cards_in_deal(), budget.max_memory);
-    let recall = &mut recall;
+    let recall = &mut Recall::for_deal(cards, max_memory);
     let ctx = Context { need, budget, scratch, spec: Some(spec), held: Held::default(), recall };
     let answer = play_deal::<S, SUB_GAMES, A>(labelled, ctx, known);
     drop(finish);

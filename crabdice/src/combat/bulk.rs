@@ -956,6 +956,10 @@ fn recalled_or_played<S: Slots, const SUB_GAMES: bool>(
     if ctx.recall.may_hold_size(cards)
         && let Some(winner) = recalled(ctx, &levels[depth].decks, cards, highest)
     {
+        #[cfg(test)]
+        if let Some(spec) = ctx.spec.as_ref().filter(|spec| !spec.main()) {
+            speculate::Events::count(&spec.shared.events.recalled_ahead);
+        }
         return Ok(winner);
     }
     let started = ctx.budget.played();
@@ -1146,6 +1150,7 @@ fn play_ahead<S: Slots, const SUB_GAMES: bool>(
     let halt = || shared.refuted(assumptions);
     let mut quiet = |_| {};
     let mut budget = Budget::halting(&halt, &mut quiet);
+    budget.remember_after = shared.remember_after;
     let spec = Spec {
         shared,
         assumptions: assumptions.to_vec(),
@@ -1504,7 +1509,9 @@ fn solve_with<S: Slots, const SUB_GAMES: bool, A: Answer>(
             known,
         );
     }
-    speculating::<S, SUB_GAMES, A>(labelled, budget, &need, &Arc::new(Shared::new()), known)
+    let mut shared = Shared::new();
+    shared.remember_after = budget.remember_after;
+    speculating::<S, SUB_GAMES, A>(labelled, budget, &need, &Arc::new(shared), known)
 }
 
 /// Plays the deal as [`solve_with`] does, sharing sub-games with a helper
@@ -1773,7 +1780,9 @@ mod tests {
     /// Plays `labelled` speculating from its first sub-game on, through
     /// `shared`, with the main thread held until the helper has taken its
     /// first job: else, on a loaded machine, the helper may not run before
-    /// the game is over, and a test of what it does sees nothing.
+    /// the game is over, and a test of what it does sees nothing. Both
+    /// threads remember sub-games after `shared`'s
+    /// [`Shared::remember_after`] rounds.
     fn speculated_from_the_start<S: Slots>(
         labelled: &Labelled<'_>,
         need: &S::Table,
@@ -1783,24 +1792,23 @@ mod tests {
         let mut quiet = |_| {};
         let mut budget = Budget::new(super::super::Limits::default(), &mut quiet);
         budget.speculate_after = 0;
+        budget.remember_after = shared.remember_after;
         speculating::<S, true, Outcome>(labelled, &mut budget, need, shared, None)
     }
 
-    /// Speculating from the first sub-game, with the main thread held
-    /// until the helper has taken its first job: the answer is the
-    /// one thread's (itself checked against the reference engine in
-    /// `tests/`), and, over the 64 deals, the helper plays jobs and settles
-    /// sub-games, and winners are taken from the table. (A frame that plays
-    /// ahead past a sub-game the other thread is playing, and one whose
-    /// guess is refuted, are rarer, and timing-bound: the tests
-    /// `a_frame_on_a_refuted_guess_stops_and_gives_up_its_claims` and
-    /// `a_sub_game_the_other_thread_plays_is_waited_for_not_guessed` set
-    /// them up.) Deals of fewer than [`speculate::SPECULATE_FROM_CARDS`]
-    /// cards never speculate.
-    #[test]
-    fn speculation_changes_no_outcome() {
+    /// Plays 64 deals of 22 to 42 cards speculating from the first
+    /// sub-game, with the main thread held until the helper has taken its
+    /// first job, each thread remembering the winner of every sub-game
+    /// that took `remember_after` rounds or more (module `recall`); checks
+    /// every outcome against one thread's (itself checked against the
+    /// reference engine in `tests/`), and returns the [`Events`] counted
+    /// over them all. Deals of fewer than
+    /// [`speculate::SPECULATE_FROM_CARDS`] cards never speculate.
+    ///
+    /// [`Events`]: speculate::Events
+    fn speculated_deals(remember_after: u64) -> [u64; 6] {
         let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(64));
-        let events = std::cell::Cell::new([0; 5]);
+        let events = std::cell::Cell::new([0; 6]);
         runner
             .run(&deals(11..22), |deal| {
                 prop_assert!(deal.cards() >= speculate::SPECULATE_FROM_CARDS);
@@ -1809,7 +1817,9 @@ mod tests {
                 // these deals.
                 let labelled = deal.labelled();
                 prop_assert!(labelled.labels_are_values());
-                let shared = Arc::new(Shared::new());
+                let mut shared = Shared::new();
+                shared.remember_after = remember_after;
+                let shared = Arc::new(shared);
                 let speculated =
                     speculated_from_the_start::<ByteRing<Values>>(&labelled, &(), &shared);
                 prop_assert_eq!(speculated, Ok(solved(&deal, u64::MAX)));
@@ -1818,11 +1828,41 @@ mod tests {
                 Ok(())
             })
             .unwrap();
+        events.get()
+    }
+
+    /// Speculating changes no outcome, and, over the 64 deals, the helper
+    /// plays jobs and settles sub-games, and winners are taken from the
+    /// table. (A frame that plays ahead past a sub-game the other thread is
+    /// playing, and one whose guess is refuted, are rarer, and
+    /// timing-bound: the tests
+    /// `a_frame_on_a_refuted_guess_stops_and_gives_up_its_claims` and
+    /// `a_sub_game_the_other_thread_plays_is_waited_for_not_guessed` set
+    /// them up.)
+    #[test]
+    fn speculation_changes_no_outcome() {
+        let [jobs, settled, _, from_table, _, _] = speculated_deals(recall::REMEMBER_AFTER);
         if cores::second_core() {
-            let [jobs, settled, _, from_table, _] = events.get();
             assert!(
                 jobs > 0 && settled > 0 && from_table > 0,
                 "jobs {jobs}, settled by the helper {settled}, from the table {from_table}"
+            );
+        }
+    }
+
+    /// Speculating and remembering every sub-game on both threads changes
+    /// no outcome: the frames the helper plays remember the sub-games
+    /// they finish, and take winners from there, on the same deals as
+    /// the main thread. With the threshold of the engine (`2^15` rounds)
+    /// no sub-game of these deals is remembered, so only this test and
+    /// `frames_playing_ahead_share_their_threads_recall` see a frame do it.
+    #[test]
+    fn speculating_and_remembering_everything_changes_no_outcome() {
+        let [jobs, .., recalled_ahead] = speculated_deals(0);
+        if cores::second_core() {
+            assert!(
+                jobs > 0 && recalled_ahead > 0,
+                "jobs {jobs}, winners frames took from their thread's table {recalled_ahead}"
             );
         }
     }

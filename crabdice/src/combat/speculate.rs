@@ -223,6 +223,11 @@ pub(super) struct Shared<C> {
     /// Set by the helper as the first thing it does: from then on the main
     /// thread joins it when done (see [`Shared::arrive`]).
     started: AtomicBool,
+    /// Rounds a sub-game must take, its own sub-games' included, for a
+    /// frame playing ahead to remember its winner (module `recall`): the
+    /// main thread's [`Budget::remember_after`](super::Budget), which tests
+    /// lower to remember every sub-game on both threads.
+    pub(super) remember_after: u64,
     /// Tests set this to make the helper panic at its next claim.
     #[cfg(test)]
     pub(super) panic_in_helper: AtomicBool,
@@ -251,6 +256,9 @@ pub(super) struct Events {
     pub from_table: std::sync::atomic::AtomicU64,
     /// Guesses found wrong, stopping the frames that rested on them.
     pub refuted: std::sync::atomic::AtomicU64,
+    /// Winners a frame playing ahead took from its thread's table of long
+    /// sub-games (module `recall`).
+    pub recalled_ahead: std::sync::atomic::AtomicU64,
 }
 
 #[cfg(test)]
@@ -260,10 +268,17 @@ impl Events {
         event.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The five counts, in the order of the fields.
-    pub fn counts(&self) -> [u64; 5] {
-        [&self.jobs, &self.settled_by_helper, &self.nested, &self.from_table, &self.refuted]
-            .map(|event| event.load(Ordering::Relaxed))
+    /// The six counts, in the order of the fields.
+    pub fn counts(&self) -> [u64; 6] {
+        [
+            &self.jobs,
+            &self.settled_by_helper,
+            &self.nested,
+            &self.from_table,
+            &self.refuted,
+            &self.recalled_ahead,
+        ]
+        .map(|event| event.load(Ordering::Relaxed))
     }
 }
 
@@ -284,6 +299,7 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
             waiting: AtomicBool::new(false),
             finished: AtomicBool::new(false),
             started: AtomicBool::new(false),
+            remember_after: super::recall::REMEMBER_AFTER,
             #[cfg(test)]
             panic_in_helper: AtomicBool::new(false),
             #[cfg(test)]

@@ -475,7 +475,7 @@ mod tests {
             // Σ_{x=1..length} ⌊(p·x + r)/q⌋ = Σ_{i<length} ⌊(p·i + p + r)/q⌋.
             assert_eq!(
                 tally.below,
-                super::super::floor_sum(length, q, p, p + r),
+                super::super::blocks::floor_sum(length, q, p, p + r),
                 "{p} {q} {r} {length}"
             );
         }

@@ -876,9 +876,8 @@ fn solve_with<S: Slots, const SUB_GAMES: bool, A: Answer>(
             known,
         );
     }
-    let mut shared = Shared::new();
-    shared.remember_after = budget.remember_after;
-    speculating::<S, SUB_GAMES, A>(labelled, budget, &need, &Arc::new(shared), known)
+    let shared = Arc::new(Shared::new(budget.remember_after));
+    speculating::<S, SUB_GAMES, A>(labelled, budget, &need, &shared, known)
 }
 
 /// Plays the deal, in `ctx`; see `fast.md`. If the game's passes found it

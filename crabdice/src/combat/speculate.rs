@@ -225,8 +225,8 @@ pub(super) struct Shared<C> {
     started: AtomicBool,
     /// Rounds a sub-game must take, its own sub-games' included, for a
     /// frame playing ahead to remember its winner (module `recall`): the
-    /// main thread's [`Budget::remember_after`](super::Budget), which tests
-    /// lower to remember every sub-game on both threads.
+    /// main thread's [`Budget::remember_after`](super::Budget), which only
+    /// tests lower (to remember every sub-game on both threads).
     pub(super) remember_after: u64,
     /// Tests set this to make the helper panic at its next claim.
     #[cfg(test)]
@@ -289,7 +289,9 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
-    pub(super) fn new() -> Self {
+    /// Nothing shared yet; frames remember the sub-games that took
+    /// `remember_after` rounds or more.
+    pub(super) fn new(remember_after: u64) -> Self {
         Self {
             table: Mutex::new(Table { entries: FxHashMap::default(), cards: 0, claims: 0 }),
             job: Mutex::new(None),
@@ -299,7 +301,7 @@ impl<C: Copy + Eq + std::hash::Hash> Shared<C> {
             waiting: AtomicBool::new(false),
             finished: AtomicBool::new(false),
             started: AtomicBool::new(false),
-            remember_after: super::recall::REMEMBER_AFTER,
+            remember_after,
             #[cfg(test)]
             panic_in_helper: AtomicBool::new(false),
             #[cfg(test)]
@@ -526,7 +528,7 @@ mod tests {
     /// claimant would play the deal again beside its holder.
     #[test]
     fn only_a_claims_holder_can_give_it_up() {
-        let shared = Shared::new();
+        let shared = Shared::new(super::super::recall::REMEMBER_AFTER);
         let deal = key(2, 1);
         let Claim::Claimed(first) = shared.claim(&deal) else { panic!("a fresh deal is free") };
         shared.settle(&deal, 0);

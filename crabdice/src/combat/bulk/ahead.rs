@@ -5,16 +5,17 @@
 //! plays the deal as it would alone ([`speculating`]) and, every
 //! [`LOOK_INTERVAL`](speculate::LOOK_INTERVAL) rounds, looks for a game
 //! whose sub-game has run long ([`look_for_long_sub_games`]): the first
-//! time, it starts the helper thread ([`help`]); each time, it claims that
-//! sub-game and posts the game past it, on a guessed winner
-//! ([`guess_past`]), as a job. The helper plays each job as a *frame*
+//! time, it starts the helper thread ([`help`]); each time the helper is
+//! idle, it claims that sub-game and posts the game past it, on a guessed
+//! winner ([`guess_past`]), as a job. The helper plays each job as a *frame*
 //! ([`play_ahead`]): a top game of its own, over the same engine, whose
 //! budget halts it once one of its guesses is refuted.
 //!
 //! From then on, the sub-games of a shared game go through the table
 //! ([`shared_winner`]): a winner is taken from it, or the sub-game is
 //! claimed, played and settled, or, while the other thread plays it, a
-//! nested frame plays ahead past it on another guess until it is decided.
+//! nested frame plays ahead past it on a guess of its winner until it is
+//! decided.
 //! Every winner either thread puts in the table, or in its own table of
 //! long sub-games (module `recall`), comes from a sub-game played to its
 //! end.
@@ -78,7 +79,7 @@ impl<C: Label> Spec<'_, C> {
 /// The game on `decks` past its sub-game `key`, started by the cards `drawn`
 /// on top, guessing its winner by [`Key::likely_winner`]: the guess of
 /// every frame that plays ahead (module `speculate`).
-pub(super) fn guess_past<S: Slots>(
+fn guess_past<S: Slots>(
     decks: &[Deck<S>; 2],
     drawn: [S::Card; 2],
     key: Key<S::Card>,
@@ -215,7 +216,7 @@ pub(super) fn shared_winner<S: Slots, const SUB_GAMES: bool>(
 /// halted (module `speculate`). The thread's `recall` serves the frame
 /// too: a frame on a wrong guess plays real sub-games of another deal,
 /// whose winners are right wherever those sub-games come up.
-pub(super) fn play_ahead<S: Slots, const SUB_GAMES: bool>(
+fn play_ahead<S: Slots, const SUB_GAMES: bool>(
     shared: &Shared<S::Card>,
     need: &S::Table,
     recall: &mut Recall<S::Card>,
@@ -314,9 +315,9 @@ impl<C: Label> Drop for AbandonOnDrop<'_, C> {
     }
 }
 
-/// Plays the deal as [`solve_with`](super::solve_with) does, sharing sub-games with a helper
-/// thread through `shared`, which starts the first time a sub-game runs
-/// long.
+/// Plays the deal as [`solve_with`](super::solve_with) does, sharing
+/// sub-games with a helper thread through `shared`, which starts the first
+/// time a sub-game runs long.
 ///
 /// The helper is joined only if it has started to run (see
 /// [`Shared::arrive`]), which also passes on any panic of its; one that
@@ -420,9 +421,7 @@ mod tests {
                 // these deals.
                 let labelled = deal.labelled();
                 prop_assert!(labelled.labels_are_values());
-                let mut shared = Shared::new();
-                shared.remember_after = remember_after;
-                let shared = Arc::new(shared);
+                let shared = Arc::new(Shared::new(remember_after));
                 let speculated =
                     speculated_from_the_start::<ByteRing<Values>>(&labelled, &(), &shared);
                 prop_assert_eq!(speculated, Ok(solved(&deal, u64::MAX)));
@@ -455,10 +454,10 @@ mod tests {
 
     /// Speculating and remembering every sub-game on both threads changes
     /// no outcome: the frames the helper plays remember the sub-games
-    /// they finish, and take winners from there, on the same deals as
-    /// the main thread. With the threshold of the engine (`2^15` rounds)
-    /// no sub-game of these deals is remembered, so only this test and
-    /// `frames_playing_ahead_share_their_threads_recall` see a frame do it.
+    /// they finish, and take winners from there. With the threshold of the
+    /// engine (`2^15` rounds) no sub-game of these deals is remembered, so
+    /// only this test and `frames_playing_ahead_share_their_threads_recall`
+    /// check that frames do it.
     #[test]
     fn speculating_and_remembering_everything_changes_no_outcome() {
         let [jobs, .., recalled_ahead] = speculated_deals(0);
@@ -488,7 +487,7 @@ mod tests {
         let level = Level::<ByteRing<Values>>::holding(one.into_iter(), two.into_iter(), 8);
         let key = deal_key(&(), &level.decks, [3, 2]);
         let played = |guess: usize| {
-            let shared = Shared::new();
+            let shared = Shared::new(recall::REMEMBER_AFTER);
             shared.settle(&key, 1);
             let assumption = speculate::Assumption { key: key.clone(), winner: guess };
             let mut recall = Recall::for_deal(50, usize::MAX);
@@ -575,7 +574,7 @@ mod tests {
         let key = Key::new([&[1], &[]], [&[2], &[]]);
         let guess = [speculate::Assumption { key: key.clone(), winner: 0 }];
         let playing = || {
-            let shared = Shared::new();
+            let shared = Shared::new(recall::REMEMBER_AFTER);
             assert!(matches!(shared.claim(&key), Claim::Claimed(_)));
             shared
         };
@@ -611,7 +610,7 @@ mod tests {
             let drawn = [3, 2];
             let key = deal_key(&(), &level.decks, drawn);
             let other = 1 - key.likely_winner();
-            let shared = Shared::new();
+            let shared = Shared::new(recall::REMEMBER_AFTER);
             // The other thread's claim: it is playing the sub-game.
             assert!(matches!(shared.claim(&key), Claim::Claimed(_)));
             let answer = std::thread::scope(|scope| {
@@ -663,7 +662,7 @@ mod tests {
         std::thread::spawn(move || {
             let labelled = deal.labelled();
             let need = ByteRing::<Ranked>::table(&labelled, true);
-            let shared = Arc::new(Shared::new());
+            let shared = Arc::new(Shared::new(recall::REMEMBER_AFTER));
             shared.panic_in_helper.store(true, std::sync::atomic::Ordering::Relaxed);
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 speculated_from_the_start::<ByteRing<Ranked>>(&labelled, &need, &shared)

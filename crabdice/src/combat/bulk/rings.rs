@@ -6,11 +6,11 @@
 //!
 //! * [`ByteRing`], for deals whose cards fit in a byte (nearly every
 //!   puzzle-shaped deal): 256 one-byte slots and a spare, wrapped by a
-//!   cast, so no access is bounds-checked. Each deck's `tail` is kept even,
+//!   cast, so no card is read or stored with a bounds check. Each deck's `tail` is kept even,
 //!   so a round's pair is stored at one index and the next slot, never
-//!   wrapping between them. Its labels are the cards' own values
-//!   ([`Values`]: a card is its own need, no table to look up) or their
-//!   ranks ([`Ranked`]).
+//!   wrapping between them. Its labels are the cards' own values, each its
+//!   own need ([`Values`]: no table to look up), or needs are read from a
+//!   table ([`Ranked`]: labels that are ranks, or any plain game).
 //! * [`WideRing`], for larger deals: a power of two of wider slots,
 //!   wrapped with a mask.
 //!

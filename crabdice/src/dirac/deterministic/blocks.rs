@@ -6,8 +6,11 @@
 //! modulo the board: a floor sum, computed like Euclid's algorithm
 //! ([`floor_sum`]). The block in which a pawn reaches the target is found
 //! by bisection ([`blocks`]), whatever the period: `L × B / gcd(B, Δ)`
-//! turns, which for a board near 2⁶⁴, or a die of millions of faces, no
-//! table or simulation reaches.
+//! turns on a board of `B` spaces, for a block that moves the pawn `Δ`
+//! spaces, which for a board near 2⁶⁴, or a die of millions of faces, no
+//! table or simulation reaches. It applies when the blocks are short
+//! enough: at most [`BLOCK_TURNS`] turns of all players, on at most
+//! [`BLOCK_SPACES`] distinct spaces a pawn.
 
 use super::super::rules::MAX_SIMULATED_TURNS;
 use super::{Arrival, End, Pawn, sub_mod};

@@ -1,16 +1,20 @@
 //! # Playing turn by turn, in stretches, and leaping over them
 //!
-//! When no table, block or sweep answers a game (module docs, "Periods too
-//! long to learn"), it is played turn by turn, up to a limit of turns
-//! ([`played`]). While a pawn's die offset neither wraps nor crosses the
-//! point past which a turn's rolls wrap, its turn sums grow by a constant
-//! modulo the board from one of its turns to the next: a [`Stretch`],
-//! played with two modular additions a turn ([`stretched`]). On boards of
-//! up to [`LEAP_BOARD`] spaces, a stretch of several of its periods (at
-//! most `2B` turns, see the module docs, "Leaping over stretches") is
-//! leapt over: one period of each pawn is played into a table of running
-//! points, which says who reaches the target within the stretch and every
-//! pawn's score after any number of its turns ([`leap`]).
+//! When neither tables, learned periods, blocks nor the sweep answer a
+//! game (the [parent module](super), "A die too long to cycle"), it is
+//! played turn by turn, up to a limit of turns ([`played`]). While a
+//! pawn's die offset neither wraps nor crosses the point past which a
+//! turn's rolls wrap (or, for a step of more than half the die, wraps on
+//! every turn but stays on one side of that point), its turn sums grow by
+//! a constant modulo the board from one of its turns to the next: a
+//! [`Stretch`], played with two modular additions a turn ([`stretched`]).
+//! A pawn's period within a stretch is at most `2B` turns on a board of
+//! `B` spaces (parent module, "Leaping over stretches"). On boards of up
+//! to [`LEAP_BOARD`] spaces, a stretch long enough for four such periods
+//! ([`worth_a_leap`]) is leapt over: one period of each pawn is played
+//! into a table of running points, which says who reaches the target
+//! within the stretch and every pawn's score after any number of its
+//! turns ([`leap`]).
 
 use crate::arith::gcd;
 
@@ -208,11 +212,12 @@ enum Leap {
 /// modulo the board: the pawn's space and sum `(p, s)` become `(p + s, s +
 /// step)`, a bijection on at most `board²` states, so they come back to
 /// where they are, within `2 × board` turns (see "Leaping over stretches"
-/// above): its period, over which it gains the same points every time.
-/// One period of each pawn, played into a table of running points, tells
-/// when it would reach the target and its score after any number of turns,
-/// as [`tabled`](super::tabled) does for whole games; the pawns are then moved over the
-/// rounds, unless someone wins in them. The tables are kept for the
+/// in the [parent module](super)): its period, over which it gains the
+/// same points every time. One period of each pawn, played into a table of
+/// running points, tells when it would reach the target and its score
+/// after any number of turns, as [`tabled`](super::tabled) does for whole
+/// games; the pawns are then moved over the rounds, unless someone wins in
+/// them. The tables are kept for the
 /// scores if someone wins, up to [`KEPT_PERIODS`] turns in all; past that
 /// (on wide boards with many players: a table takes up to 16 MiB) the
 /// others' periods are learned again. `limit` bounds the turns played to
@@ -302,7 +307,7 @@ fn period(stretch: &Stretch<'_>, limit: u64) -> Option<Vec<u64>> {
 }
 
 /// A pawn played a stretch of turns at a time (see "Simulating in
-/// stretches" above): a turn's sum is a constant plus `rest × offset` up
+/// stretches" in the [parent module](super)): a turn's sum is a constant plus `rest × offset` up
 /// to `faces − rest`, or minus `(faces − rest) × offset` past it, modulo
 /// the board, so within a stretch it grows by a constant step. A stretch
 /// lasts up to `faces / round_step` turns.

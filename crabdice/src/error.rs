@@ -61,6 +61,14 @@ pub enum ParseErrorKind {
         /// What is here instead.
         found: String,
     },
+    /// Text after a player header, on its line.
+    #[error("unexpected `{found}` after `{header}`")]
+    AfterHeader {
+        /// The header.
+        header: String,
+        /// The text after it.
+        found: String,
+    },
     /// The input ended where more was required.
     #[error("expected `{expected}`, found the end of the input")]
     UnexpectedEnd {
@@ -71,6 +79,14 @@ pub enum ParseErrorKind {
     #[error("`{found}` is not a card: cards are positive whole numbers")]
     NotACard {
         /// The text of the line.
+        found: String,
+    },
+    /// Text after a card, on its line (one card a line).
+    #[error("unexpected `{found}` after the card `{card}`")]
+    AfterCard {
+        /// The card, as written.
+        card: String,
+        /// The text after it.
         found: String,
     },
     /// A card of value zero (cards must be positive).
@@ -239,9 +255,24 @@ impl ParseErrorKind {
     /// Cuts quoted input down to [`QUOTED`] characters and `…`, and
     /// escapes its control characters.
     fn quote(&mut self) {
+        /// Cuts and escapes one quoted piece of input.
+        fn quoted(found: &mut String) {
+            if let Some((cut, _)) = found.char_indices().nth(QUOTED) {
+                found.truncate(cut);
+                found.push('…');
+            }
+            if let Cow::Owned(shown) = escape_for_terminal(found) {
+                *found = shown;
+            }
+        }
         match self {
+            Self::AfterCard { card, found } => {
+                quoted(card);
+                quoted(found);
+            }
             Self::UnknownGame { found }
             | Self::ExpectedHeader { found, .. }
+            | Self::AfterHeader { found, .. }
             | Self::NotACard { found }
             | Self::ZeroCard { found }
             | Self::CardTooLarge { found }
@@ -251,15 +282,7 @@ impl ParseErrorKind {
             | Self::ExpectedStart { found, .. }
             | Self::NotAPosition { found }
             | Self::PositionTooLarge { found }
-            | Self::AfterPosition { found } => {
-                if let Some((cut, _)) = found.char_indices().nth(QUOTED) {
-                    found.truncate(cut);
-                    found.push('…');
-                }
-                if let Cow::Owned(shown) = escape_for_terminal(found) {
-                    *found = shown;
-                }
-            }
+            | Self::AfterPosition { found } => quoted(found),
             Self::Empty
             | Self::UnexpectedEnd { .. }
             | Self::NoCards
@@ -279,9 +302,11 @@ impl ParseErrorKind {
             Self::UnexpectedEnd { .. } => "input ends here",
             Self::UnknownGame { .. } => "unrecognised line",
             Self::ExpectedHeader { .. } | Self::ThirdPlayer { .. } => "not the expected header",
-            Self::TrailingText { .. } | Self::AfterPosition { .. } | Self::AfterPlayers { .. } => {
-                "unexpected text"
-            }
+            Self::TrailingText { .. }
+            | Self::AfterPosition { .. }
+            | Self::AfterPlayers { .. }
+            | Self::AfterHeader { .. }
+            | Self::AfterCard { .. } => "unexpected text",
             Self::NotACard { .. } | Self::ZeroCard { .. } => "not a card",
             Self::CardTooLarge { .. } => "too large",
             Self::DuplicateCard { .. } => "dealt twice",
@@ -303,8 +328,9 @@ impl ParseErrorKind {
             Self::Empty | Self::UnknownGame { .. } => format!("{DEAL}; {START}"),
             Self::ExpectedHeader { .. }
             | Self::UnexpectedEnd { .. }
-            | Self::TrailingText { .. } => DEAL.to_owned(),
-            Self::NotACard { .. } | Self::ZeroCard { .. } => {
+            | Self::TrailingText { .. }
+            | Self::AfterHeader { .. } => DEAL.to_owned(),
+            Self::NotACard { .. } | Self::ZeroCard { .. } | Self::AfterCard { .. } => {
                 "write one card a line as a positive whole number such as `7`".to_owned()
             }
             Self::CardTooLarge { .. } => "use smaller card values".to_owned(),

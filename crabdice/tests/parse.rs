@@ -30,6 +30,8 @@ fn kind_name(kind: &ParseErrorKind) -> &'static str {
         ParseErrorKind::Empty => "Empty",
         ParseErrorKind::UnknownGame { .. } => "UnknownGame",
         ParseErrorKind::ExpectedHeader { .. } => "ExpectedHeader",
+        ParseErrorKind::AfterHeader { .. } => "AfterHeader",
+        ParseErrorKind::AfterCard { .. } => "AfterCard",
         ParseErrorKind::UnexpectedEnd { .. } => "UnexpectedEnd",
         ParseErrorKind::NotACard { .. } => "NotACard",
         ParseErrorKind::ZeroCard { .. } => "ZeroCard",
@@ -91,9 +93,10 @@ fn reference_deal(source: &str) -> Read<[Vec<u64>; 2]> {
             return Err(("UnexpectedEnd", end));
         };
         if text != header {
-            // Misnumbered, whatever the number: a third player is a header
-            // after both decks.
-            return Err(("ExpectedHeader", number));
+            // The header with more on its line, or misnumbered, whatever
+            // the number: a third player is a header after both decks.
+            let after = text.starts_with(&header);
+            return Err((if after { "AfterHeader" } else { "ExpectedHeader" }, number));
         }
         let mut previous = number;
         while let Some(&(number, text)) = next.peek() {
@@ -102,10 +105,16 @@ fn reference_deal(source: &str) -> Read<[Vec<u64>; 2]> {
             }
             next.next();
             previous = number;
-            if !text.chars().all(|c| c.is_ascii_digit()) {
+            // A card is the digits before any whitespace; more after them
+            // is an error once the card itself is found good.
+            let (card, rest) = match text.find(char::is_whitespace) {
+                Some(space) => (&text[..space], text[space..].trim()),
+                None => (text, ""),
+            };
+            if card.is_empty() || !card.chars().all(|c| c.is_ascii_digit()) {
                 return Err(("NotACard", number));
             }
-            let Ok(card) = text.parse::<u64>() else {
+            let Ok(card) = card.parse::<u64>() else {
                 return Err(("CardTooLarge", number));
             };
             if card == 0 {
@@ -113,6 +122,9 @@ fn reference_deal(source: &str) -> Read<[Vec<u64>; 2]> {
             }
             if !seen.insert(card) {
                 return Err(("DuplicateCard", number));
+            }
+            if !rest.is_empty() {
+                return Err(("AfterCard", number));
             }
             deck.push(card);
         }
@@ -571,6 +583,10 @@ fn the_references_read_the_puzzle_examples_and_refuse_what_the_spec_refuses() {
         ("Player 1:\n1\n-4\n\nPlayer 2:\n2\n", "NotACard", 3),
         ("Player 1:\n0\n\nPlayer 2:\n2\n", "ZeroCard", 2),
         ("Player 1:\n2\n\nPlayer 2:\n2\n", "DuplicateCard", 5),
+        ("Player 1: 9\n\nPlayer 2:\n2\n", "AfterHeader", 1),
+        ("Player 1:\n9 2\n\nPlayer 2:\n3\n", "AfterCard", 2),
+        ("Player 1:\n0 2\n\nPlayer 2:\n3\n", "ZeroCard", 2),
+        ("Player 1:\n9x 2\n\nPlayer 2:\n3\n", "NotACard", 2),
         ("Player 1:\n1\n\nPlayer 2:\n2\n\nPlayer 3:\n3\n", "ThirdPlayer", 7),
         ("", "Empty", 1),
     ] {
@@ -630,6 +646,38 @@ fn a_starting_position_error_points_at_the_part_of_the_line_that_is_wrong() {
             let help = miette::Diagnostic::help(&error).unwrap().to_string();
             assert!(help.contains("whole number from 1") && !help.contains("board"), "{help}");
         }
+    }
+}
+
+/// An error in a deal that has the right header or a good card before
+/// more text points at that text, however far along the line it is, and
+/// quotes it; the card itself, when it is the error, is pointed at alone.
+#[test]
+fn text_after_a_header_or_a_card_is_pointed_at() {
+    let far = " ".repeat(1 << 20);
+    for (text, line, wrong, kind) in [
+        ("Player 1: 9 2 6\n1\n\nPlayer 2:\n2\n".to_owned(), 1, "9 2 6", "AfterHeader"),
+        ("Player 1:\n1\n\nPlayer 2:x\n2\n".to_owned(), 4, "x", "AfterHeader"),
+        (format!("Player 1:{far}z\n1\n\nPlayer 2:\n2\n"), 1, "z", "AfterHeader"),
+        ("Player 1:\n1\n7 \t x y\n\nPlayer 2:\n2\n".to_owned(), 3, "x y", "AfterCard"),
+        (format!("Player 1:\n1\n\nPlayer 2:\n2{far}z\n"), 5, "z", "AfterCard"),
+        ("Player 1:\n0 x\n\nPlayer 2:\n2\n".to_owned(), 2, "0", "ZeroCard"),
+        (
+            "Player 1:\n99999999999999999999 x\n\nPlayer 2:\n2\n".to_owned(),
+            2,
+            "99999999999999999999",
+            "CardTooLarge",
+        ),
+    ] {
+        let error = Deal::parse(&text).unwrap_err();
+        let source_line = text.split('\n').nth(line - 1).unwrap();
+        let at = source_line.find(wrong).unwrap();
+        let offset = text.split('\n').take(line - 1).map(|l| l.len() + 1).sum::<usize>() + at;
+        let shown: String = wrong.chars().take(20).collect();
+        assert_eq!(kind_name(error.kind()), kind, "{shown:?}");
+        assert_eq!((error.line(), error.column()), (line, at + 1), "{shown:?}");
+        assert_eq!((error.span().offset(), error.span().len()), (offset, wrong.len()), "{shown:?}");
+        assert!(error.to_string().contains(&format!("`{wrong}`")), "{error}");
     }
 }
 

@@ -511,15 +511,28 @@ impl Parser<'_> {
     /// A header that is not the one expected: misnumbered, even when its
     /// number is past 2 (`Player 3:` where `Player 2:` belongs has no third
     /// deck to remove; a third player is a header after both decks).
+    /// The right header with more after it on its line is pointed at
+    /// where that begins, so that a long line's message still quotes it.
     fn wrong_header(&self, line: &Line<'_>, expected: String) -> ParseError {
+        if let Some(after) = line.text.strip_prefix(expected.as_str()) {
+            let found = after.trim_start();
+            let kind = ParseErrorKind::AfterHeader { header: expected, found: found.to_owned() };
+            return ParseError::at(kind, self.source, line, found);
+        }
         let found = line.text.to_owned();
         ParseError::at_line(ParseErrorKind::ExpectedHeader { expected, found }, self.source, line)
     }
 
+    /// The card on `line`. A line of digits with more after a space is a
+    /// card followed by text, pointed at where that begins, once the card
+    /// itself is checked.
     fn card(&mut self, line: &Line<'_>) -> Result<Card, ParseError> {
-        let text = line.text;
-        let fail = |kind| ParseError::at_line(kind, self.source, line);
-        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        let (text, after) = line.text.split_once(char::is_whitespace).unwrap_or((line.text, ""));
+        let after = after.trim_start();
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        let text = if digits { text } else { line.text };
+        let fail = |kind| ParseError::at(kind, self.source, line, text);
+        if !digits {
             return Err(fail(ParseErrorKind::NotACard { found: text.to_owned() }));
         }
         let Ok(card) = text.parse::<Card>() else {
@@ -531,6 +544,10 @@ impl Parser<'_> {
                 fail(ParseErrorKind::DuplicateCard { card, first_line: first })
             }
         })?;
+        if !after.is_empty() {
+            let kind = ParseErrorKind::AfterCard { card: text.to_owned(), found: after.to_owned() };
+            return Err(ParseError::at(kind, self.source, line, after));
+        }
         Ok(card)
     }
 }

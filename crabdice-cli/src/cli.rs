@@ -249,8 +249,8 @@ pub struct Bounds {
     /// may pass N by up to a deck's length. (`combat --engine literal` and
     /// --trace play every round of every game, so they answer any deal
     /// whose games draw N rounds or fewer in all: for a plain game they
-    /// first have the fast engine find where its cycle starts, and keep
-    /// every state instead if the limit stops it. `--json` walks through
+    /// have the fast engine find where its cycle starts, and keep every
+    /// state instead if the limit stops it. `--json` walks through
     /// every game to count part 2's games, within the same limits.)
     #[arg(long, value_name = "N", value_parser = whole_number, allow_negative_numbers = true)]
     pub max_rounds: Option<u64>,

@@ -402,6 +402,37 @@ fn a_missing_file_is_reported() {
         .stderr(predicate::str::contains("cannot read no/such/file.txt"));
 }
 
+/// A plain game too long for the fast engine's first look at it is logged
+/// from its first round, before its end is known: a time limit that stops
+/// it leaves the rounds played so far on standard output (there were none
+/// when the fast engine played the whole game first).
+#[test]
+fn a_long_plain_game_is_logged_up_to_its_time_limit() {
+    // 3,000 + 3,000 cards shuffled by a fixed generator: 13.6 million
+    // rounds, ended with player 2's deck empty.
+    let mut cards: Vec<u64> = (1..=6_000).collect();
+    let mut state = 1_u64;
+    for i in (1..cards.len()).rev() {
+        state =
+            state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        cards.swap(i, ((state >> 33) % (i as u64 + 1)) as usize);
+    }
+    let deck = |cards: &[u64]| cards.iter().map(|c| c.to_string() + "\n").collect::<String>();
+    let deal =
+        format!("Player 1:\n{}\nPlayer 2:\n{}", deck(&cards[..3_000]), deck(&cards[3_000..]));
+    let output = crabdice()
+        .args(["combat", "-", "--part", "1", "--trace", "--max-time", "0"])
+        .write_stdin(deal)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let log = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(log.starts_with("-- Round 1 --\nPlayer 1's deck: "), "{stderr}");
+    assert!(log.contains("\n-- Round 2 --\n"), "{stderr}");
+    assert!(stderr.contains("the time limit of 0ns has passed"), "{stderr}");
+}
+
 #[test]
 fn max_time_bounds_the_work_with_a_clear_message() {
     // About a million rounds: far more than are played before the clock is

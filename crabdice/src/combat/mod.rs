@@ -569,6 +569,21 @@ impl<'a> Budget<'a> {
         self.plan_next_stop();
     }
 
+    /// Runs `work` with rounds counted apart, from zero, against `limit`
+    /// or the budget's own limit if that is lower, then counts on from
+    /// the rounds played before: the literal engine's rounds are not
+    /// charged for the fast engine's search for a plain game's cycle. The
+    /// clock runs on.
+    pub(crate) fn apart<T>(&mut self, limit: u64, work: impl FnOnce(&mut Self) -> T) -> T {
+        let (played, own) = (self.played, self.limit);
+        self.limit = own.min(limit);
+        self.restart_rounds();
+        let done = work(self);
+        (self.played, self.limit) = (played, own);
+        self.plan_next_stop();
+        done
+    }
+
     /// Rounds that can be spent before the next stop (at least one while
     /// the round limit has not been passed).
     #[inline]

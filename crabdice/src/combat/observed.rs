@@ -21,13 +21,17 @@
 //! one; a kept store stays counted.
 //!
 //! A plain game that cycles never ends by itself: the fast engine finds the
-//! cycle first (with constant memory) and this loop stops where it begins to
-//! repeat, so the log shows every round up to the first repeated state. If
-//! a limit on rounds stops the fast engine first (it plays more rounds than
-//! the game, to find where the cycle starts), the loop plays the game
-//! keeping every state, as the repetition rule does, and stops at the first
-//! that repeats or at the limit: the log then holds every round the limit
-//! allows, as under Recursive rules.
+//! cycle (with constant memory) and this loop stops where it begins to
+//! repeat, so the log shows every round up to the first repeated state. The
+//! fast engine looks first, for up to a million rounds (a few
+//! milliseconds). A game that outlasts that look is played from its first
+//! round at once, keeping every state, as the repetition rule does, so its
+//! log starts at once too; once its states would hold 64 MiB, the fast
+//! engine looks on to the game's end, and the states are forgotten. If a
+//! limit on rounds stops the fast engine (it plays more rounds than the
+//! game, to find where the cycle starts), the loop keeps every state and
+//! stops at the first that repeats or at the limit: the log then holds
+//! every round the limit allows, as under Recursive rules.
 
 use std::collections::VecDeque;
 
@@ -131,6 +135,15 @@ impl Frame {
     fn footprint(&self) -> usize {
         let decks = (self.decks.one.capacity() + self.decks.two.capacity()) * size_of::<Card>();
         decks + self.seen.footprint()
+    }
+
+    /// Forgets the states the game has seen, freeing their memory.
+    fn forget_states(&mut self) {
+        let cards = self.decks.one.len() + self.decks.two.len();
+        self.seen = match self.seen {
+            Seen::Bytes(_) => Seen::Bytes(StateSet::new(cards)),
+            Seen::Cards(_) => Seen::Cards(StateSet::new(cards)),
+        };
     }
 
     /// The bytes storing the next state may allocate.
@@ -242,9 +255,10 @@ pub fn play_observed(
 /// whole state. The states stored, with the decks of every game in
 /// progress, may take at most [`Limits::max_state_memory`] bytes (a store
 /// that must grow is refused when its old and new buffers would pass it).
-/// A plain game is first played once by the fast engine, to learn where a
-/// cycle starts; that run is bounded by the same clock and by its own count
-/// of rounds.
+/// A plain game is also played by the fast engine, to learn where a cycle
+/// starts (first for up to 2^20 rounds, then, if the game is longer, once
+/// its states hold 64 MiB); those runs are bounded by the same clock and by
+/// their own count of rounds.
 ///
 /// ```
 /// use crabdice::{Deal, Exhausted, Limits, NoTrace, Variant, play_observed_with};
@@ -264,22 +278,74 @@ pub fn play_observed_with(
     let mut silent = |_| {};
     let mut budget = Budget::new(limits, &mut silent);
     match variant {
-        Variant::Plain => {
-            let cycle = match super::bulk::solve(&deal.labelled(), Variant::Plain, &mut budget) {
-                Ok(outcome) => match outcome.end {
-                    End::Cycle { start, length } => Cycle::At { start, length },
-                    _ => Cycle::Ruled,
-                },
-                // The game itself may end or repeat within the limit.
-                Err(Exhausted::Rounds { .. }) => Cycle::Watched,
-                Err(other) => return Err(other),
-            };
-            budget.restart_rounds();
-            run::<PlainRule>(deal, observer, &mut budget, limits.max_state_memory, cycle)
-        }
+        Variant::Plain => play_plain(
+            deal,
+            observer,
+            &mut budget,
+            limits.max_state_memory,
+            FIRST_LOOK,
+            UNKNOWN_STATES,
+        ),
         Variant::Recursive => {
             run::<RecursiveRule>(deal, observer, &mut budget, limits.max_state_memory, Cycle::Ruled)
         }
+    }
+}
+
+/// Rounds the fast engine plays first, looking for where a plain game
+/// starts to repeat, before the literal loop starts: a few milliseconds.
+const FIRST_LOOK: u64 = 1 << 20;
+
+/// The most bytes a plain game whose cycle is not yet known keeps in
+/// states (or [`Limits::max_state_memory`], if lower) before the fast
+/// engine is asked where the cycle starts.
+const UNKNOWN_STATES: usize = 64 << 20;
+
+/// Plays a plain game literally, within `budget` and `max_memory`, once
+/// the fast engine has looked for where it starts to repeat for
+/// `first_look` rounds: most games end or repeat within them. A longer one
+/// is played from its first round on, keeping every state, until they
+/// would hold `keep` bytes (or `max_memory`, if lower): then the fast
+/// engine looks on, to its end, and the states are forgotten. So a long
+/// game's log starts at once, and a limit that stops it leaves the rounds
+/// played so far logged, a time limit that stops the first look included.
+/// (A limit on rounds at most `first_look` is the game's: when it stops
+/// the fast engine, the game keeps every state.)
+fn play_plain(
+    deal: &Deal,
+    observer: &mut impl Observer,
+    budget: &mut Budget<'_>,
+    max_memory: usize,
+    first_look: u64,
+    keep: usize,
+) -> Result<Option<Report>, Exhausted> {
+    let cycle = match budget.apart(first_look, |budget| cycle_of(deal, budget)) {
+        // Not found (when the clock stopped the look, the game is logged up
+        // to the limit).
+        Ok(Cycle::Watched) | Err(Exhausted::Time { .. }) => {
+            if budget.limit > first_look {
+                Cycle::Unknown { keep: keep.min(max_memory) }
+            } else {
+                Cycle::Watched
+            }
+        }
+        found => found?,
+    };
+    run::<PlainRule>(deal, observer, budget, max_memory, cycle)
+}
+
+/// Where the fast engine finds that a plain game starts to repeat, within
+/// `budget`: [`Cycle::At`] or [`Cycle::Ruled`], or [`Cycle::Watched`] once
+/// the budget's rounds run out (the game itself may end or repeat within
+/// them).
+fn cycle_of(deal: &Deal, budget: &mut Budget<'_>) -> Result<Cycle, Exhausted> {
+    match super::bulk::solve(&deal.labelled(), Variant::Plain, budget) {
+        Ok(outcome) => match outcome.end {
+            End::Cycle { start, length } => Ok(Cycle::At { start, length }),
+            _ => Ok(Cycle::Ruled),
+        },
+        Err(Exhausted::Rounds { .. }) => Ok(Cycle::Watched),
+        Err(other) => Err(other),
     }
 }
 
@@ -295,6 +361,11 @@ enum Cycle {
     /// Not known (a limit stopped the fast engine): the game keeps every
     /// state and stops at the first that repeats.
     Watched,
+    /// Not known yet (the game outlasted the first look): the game keeps
+    /// every state, as when watched, until the games would hold more than
+    /// `keep` bytes; then the fast engine finds the cycle, with the rounds
+    /// and the time left, and the states are forgotten.
+    Unknown { keep: usize },
 }
 
 impl Cycle {
@@ -302,16 +373,28 @@ impl Cycle {
     /// back to the state before an earlier round, that round: where its
     /// cycle starts.
     fn back_from(
-        self,
+        &mut self,
+        deal: &Deal,
         frame: &mut Frame,
         memory: &mut Memory,
         record: &mut (Vec<u8>, Vec<Card>),
-        budget: &Budget<'_>,
+        budget: &mut Budget<'_>,
     ) -> Result<Option<u64>, Exhausted> {
-        Ok(match self {
+        if let Self::Unknown { keep } = *self
+            && memory.held.saturating_add(frame.next_growth()) > keep
+        {
+            *self = budget.apart(u64::MAX, |budget| cycle_of(deal, budget))?;
+            if let Self::At { .. } | Self::Ruled = self {
+                frame.forget_states();
+                memory.recount(frame, budget)?;
+            }
+        }
+        Ok(match *self {
             Self::Ruled => None,
             Self::At { start, length } => (frame.round == start + length).then_some(start),
-            Self::Watched => memory.repeats(record, frame, budget)?.map(|index| index as u64 + 1),
+            Self::Watched | Self::Unknown { .. } => {
+                memory.repeats(record, frame, budget)?.map(|index| index as u64 + 1)
+            }
         })
     }
 }
@@ -321,7 +404,7 @@ fn run<Rule: RoundRule>(
     observer: &mut impl Observer,
     budget: &mut Budget<'_>,
     max_memory: usize,
-    cycle: Cycle,
+    mut cycle: Cycle,
 ) -> Result<Option<Report>, Exhausted> {
     macro_rules! emit {
         ($event:expr) => {
@@ -363,7 +446,9 @@ fn run<Rule: RoundRule>(
                     round: frame.round,
                     decks: frame.decks.as_ref()
                 });
-                if let Some(start) = cycle.back_from(frame, &mut memory, &mut record, budget)? {
+                if let Some(start) =
+                    cycle.back_from(deal, frame, &mut memory, &mut record, budget)?
+                {
                     let length = frame.round - start;
                     emit!(Event::Cycle { start, length });
                     emit!(Event::GameEnd { game: 1, winner: None, decks: frame.decks.as_ref() });
@@ -464,6 +549,7 @@ fn report(frame: &Frame, winner: Option<Player>, end: End, games: u64, max_depth
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     /// A frame for the cards `1..=cards` that stores `states` different
     /// states through `memory`: player 1's deck of the first `cards - k`
@@ -504,6 +590,57 @@ mod tests {
         assert!(large.seen.footprint() > KEPT_STORE);
         memory.release(large);
         assert_eq!((memory.held, memory.spare.len()), (0, 0));
+    }
+
+    /// A plain game's log, outcome and error with the fast engine's first
+    /// look limited to `first_look` rounds and `keep` bytes of states kept
+    /// while its cycle is not known, within `limits`.
+    fn logged(
+        deal: &Deal,
+        limits: Limits,
+        first_look: u64,
+        keep: usize,
+    ) -> Result<(String, Option<Report>), Exhausted> {
+        let _deadline = crate::deadline::Deadline::new(&format!("{deal:?}"));
+        let mut silent = |_| {};
+        let mut budget = Budget::new(limits, &mut silent);
+        let mut log = crate::PuzzleLog::new(Vec::new(), Variant::Plain);
+        let max_memory = limits.max_state_memory;
+        let report = play_plain(deal, &mut log, &mut budget, max_memory, first_look, keep)?;
+        Ok((String::from_utf8(log.into_inner()).expect("the log is text"), report))
+    }
+
+    /// Deals of `1..=n` shuffled and split anywhere, for `n` in `2..=12`:
+    /// many of them cycle.
+    fn small_deals() -> impl Strategy<Value = Deal> {
+        (2..=12_u64)
+            .prop_flat_map(|n| (Just((1..=n).collect::<Vec<_>>()).prop_shuffle(), 0..=n as usize))
+            .prop_map(|(cards, split)| {
+                let (one, two) = cards.split_at(split);
+                Deal::new(one.to_vec(), two.to_vec()).expect("distinct positive cards")
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// However short the fast engine's first look, and however few
+        /// states the game keeps before the fast engine looks on, a plain
+        /// game's log, outcome and error under a limit on rounds or memory
+        /// are those of the game whose cycle is known before its first
+        /// round (the fast engine playing it to its end first).
+        #[test]
+        fn a_plain_game_logged_before_its_cycle_is_known_is_logged_the_same(
+            deal in small_deals(),
+            first_look in 0..64_u64,
+            keep in 0..4_096_usize,
+            max_rounds in prop_oneof![Just(u64::MAX), 0..256_u64],
+            max_state_memory in prop_oneof![Just(usize::MAX), 0..16_384_usize],
+        ) {
+            let limits = Limits { max_rounds, max_state_memory, ..Limits::default() };
+            let known = logged(&deal, limits, u64::MAX, usize::MAX);
+            prop_assert_eq!(logged(&deal, limits, first_look, keep), known);
+        }
     }
 
     /// The limit is the most the games may hold: exactly that much is allowed.

@@ -177,10 +177,16 @@ impl Memory {
     /// Counts the frame's memory again; fails if the games in progress now
     /// hold more than the limit.
     fn recount(&mut self, frame: &mut Frame, budget: &Budget<'_>) -> Result<(), Exhausted> {
+        let _ = self.count(frame);
+        self.room_for(0, budget)
+    }
+
+    /// Counts the frame's memory again, and returns what the games hold.
+    fn count(&mut self, frame: &mut Frame) -> usize {
         let now = frame.footprint();
         self.held = self.held - frame.counted + now;
         frame.counted = now;
-        self.room_for(0, budget)
+        self.held
     }
 
     /// Fails if `more` bytes on top of what the games hold would pass the
@@ -380,13 +386,16 @@ impl Cycle {
         record: &mut (Vec<u8>, Vec<Card>),
         budget: &mut Budget<'_>,
     ) -> Result<Option<u64>, Exhausted> {
+        // The decks, grown since they were last counted, are counted too.
         if let Self::Unknown { keep } = *self
-            && memory.held.saturating_add(frame.next_growth()) > keep
+            && memory.count(frame).saturating_add(frame.next_growth()) > keep
         {
             *self = budget.apart(u64::MAX, |budget| cycle_of(deal, budget))?;
+            // Once the game keeps no states, it holds only its decks, which
+            // are not counted (as when the cycle was known from the start).
             if let Self::At { .. } | Self::Ruled = self {
                 frame.forget_states();
-                memory.recount(frame, budget)?;
+                let _ = memory.count(frame);
             }
         }
         Ok(match *self {

@@ -652,18 +652,36 @@ impl DiceRules {
     /// of `a` by `b` words at `a × b` word operations each (no faster
     /// multiplication assumed): the trees about `(P w)²`, each of their
     /// `⌈log₂ P⌉` levels about `(P w)²` on the way down, and the wins
-    /// `(P w)²` more.
+    /// `(P w)²` more. A count grows by the same bits each turn, so `w` is
+    /// that of the turn, and the turns' `w²` add up to about a third of
+    /// the last turn's times the turns ([`count_words_squared`](Self::count_words_squared)).
     fn estimate_interleave(&self, players: usize, turns: u64, kept: u64) -> (u128, u128) {
         let count = players as u128;
         let levels = u128::from(usize::BITS - players.saturating_sub(1).leading_zeros());
         let product = count.saturating_mul(self.count_words(turns));
         let wins = count.saturating_mul(product.saturating_add(1)).saturating_mul(u128::from(kept));
         let trees = product.saturating_mul(2 * (levels + 2));
-        let turn = product
-            .saturating_mul(product)
-            .saturating_mul(levels + 2)
-            .saturating_add(count.saturating_mul(256));
-        (wins.saturating_add(trees), turn.saturating_mul(u128::from(turns)))
+        let products = count
+            .saturating_mul(count)
+            .saturating_mul(self.count_words_squared(turns))
+            .saturating_mul(levels + 2);
+        let rest = count.saturating_mul(256).saturating_mul(u128::from(turns));
+        (wins.saturating_add(trees), products.saturating_add(rest))
+    }
+
+    /// The sum of [`count_words`](Self::count_words)`(t)²` over the turns
+    /// `t` of `1..=turns`, or at most it: with `w` that of the last turn,
+    /// at most `turns × w²`, and, as a count grows by the same bits each
+    /// turn, `count_words(t) ≤ 1 + t w / turns`, whose squares add up to
+    /// `T + w (T + 1) + w² (T + 1)(2T + 1) / 6T` for `T` turns, with
+    /// `(T + 1)(2T + 1) / 6T ≤ ⌈T / 3⌉ + 1`.
+    fn count_words_squared(&self, turns: u64) -> u128 {
+        let (t, w) = (u128::from(turns), self.count_words(turns));
+        let square = w.saturating_mul(w);
+        let growing = t
+            .saturating_add(w.saturating_mul(t + 1))
+            .saturating_add(square.saturating_mul(t.div_ceil(3) + 1));
+        growing.min(square.saturating_mul(t))
     }
 
     /// Whether to count `ways` of the game's `players` alone at once, by
@@ -1356,6 +1374,23 @@ mod tests {
                 (wins + trees, turn * 10),
                 "{players} players"
             );
+        }
+    }
+
+    /// The turns' squared words are bounded as documented: never above
+    /// the last turn's times the turns, and about a third of that for
+    /// counts of many words; checked against the sum taken turn by turn.
+    #[test]
+    fn the_turns_squared_words_are_bounded_by_their_sum_taken_turn_by_turn() {
+        for (faces, rolls, turns) in [(3, 3, 10), (3, 3, 1), (1 << 32, 204, 74), (7, 50, 300)] {
+            let rules = DiceRules { faces, rolls, ..DiceRules::dirac() };
+            let summed: u128 = (1..=turns).map(|t| rules.count_words(t).pow(2)).sum();
+            let bound = rules.count_words_squared(turns);
+            let last = rules.count_words(turns).pow(2) * u128::from(turns);
+            assert!(summed <= bound && bound <= last, "{faces} {rolls} {turns}: {summed} {bound}");
+            if rules.count_words(turns) >= 100 {
+                assert!(bound * 5 <= last * 2, "{faces} {rolls} {turns}: {bound} of {last}");
+            }
         }
     }
 

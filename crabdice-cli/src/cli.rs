@@ -275,7 +275,7 @@ pub struct Bounds {
     /// --engine literal) keeps every state of each of them; the others keep
     /// only their decks and a few states, which reach this only on deals
     /// built to nest sub-games thousands deep. Bytes, or K, M, G or T for
-    /// powers of 1024, such as 512M or 8G.
+    /// powers of 1024, such as 512M, 8G or 2^33.
     #[arg(long, value_name = "SIZE", value_parser = memory_size, allow_negative_numbers = true)]
     pub max_memory: Option<usize>,
 }
@@ -493,7 +493,8 @@ fn power(base: Option<u128>, exponent: Option<u128>) -> Option<u128> {
 
 /// Parses an amount of memory: a whole number of bytes, or of KiB, MiB,
 /// GiB or TiB with a suffix `K`, `M`, `G` or `T` (either case, `B` or
-/// `iB` after it allowed).
+/// `iB` after it allowed), the number written as [`whole_number`] reads
+/// it (`2^30`, `1e9`, `1_000`).
 fn memory_size(text: &str) -> Result<usize, String> {
     let trimmed = text.trim();
     let upper = trimmed.to_ascii_uppercase();
@@ -514,12 +515,8 @@ fn memory_size(text: &str) -> Result<usize, String> {
              or T (powers of 1024), such as 512M or 8G"
         )
     };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(nonsense());
-    }
-    digits
-        .parse::<usize>()
-        .ok()
+    let n = count(digits).map_err(|()| nonsense())?;
+    n.and_then(|n| usize::try_from(n).ok())
         .and_then(|n| n.checked_mul(1 << shift))
         .ok_or_else(|| format!("`{trimmed}` is more memory than this machine can address"))
 }
@@ -818,8 +815,20 @@ mod tests {
             ("8g", 8 << 30),
             ("1T", 1 << 40),
             ("2tb", 2 << 40),
+            ("2^30", 1 << 30),
+            ("2^10M", 1 << 30),
+            ("1e9", 1_000_000_000),
+            ("1_500K", 1_500 << 10),
         ] {
             assert_eq!(memory_size(text), Ok(bytes), "{text}");
+        }
+        for text in ["2^70", "2^64", "17179869184G", "1e30"] {
+            let refused = memory_size(text).unwrap_err();
+            assert!(refused.contains("more memory than this machine can address"), "{refused}");
+        }
+        for text in ["", "K", "1.5G", "G1", "2^", "x", "1 G"] {
+            let refused = memory_size(text).unwrap_err();
+            assert!(refused.contains("is not an amount of memory"), "{text}: {refused}");
         }
     }
 }

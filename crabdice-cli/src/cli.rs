@@ -512,7 +512,7 @@ fn memory_size(text: &str) -> Result<usize, String> {
     let nonsense = || {
         format!(
             "`{trimmed}` is not an amount of memory: write a whole number of bytes, or of K, M, G \
-             or T (powers of 1024), such as 512M or 8G"
+             or T (powers of 1024), such as 512M, 8G or 2^33"
         )
     };
     let n = count(digits).map_err(|()| nonsense())?;

@@ -390,7 +390,16 @@ impl Cycle {
         if let Self::Unknown { keep } = *self
             && memory.count(frame).saturating_add(frame.next_growth()) > keep
         {
-            *self = budget.apart(u64::MAX, |budget| cycle_of(deal, budget))?;
+            // A clock that stops the search names the rounds logged.
+            *self =
+                budget.apart(u64::MAX, |budget| cycle_of(deal, budget)).map_err(
+                    |error| match error {
+                        Exhausted::Time { limit, .. } => {
+                            Exhausted::Time { limit, played: budget.played() }
+                        }
+                        other => other,
+                    },
+                )?;
             // Once the game keeps no states, it holds only its decks, which
             // are not counted (as when the cycle was known from the start).
             if let Self::At { .. } | Self::Ruled = self {
@@ -650,6 +659,34 @@ mod tests {
             let known = logged(&deal, limits, u64::MAX, usize::MAX);
             prop_assert_eq!(logged(&deal, limits, first_look, keep), known);
         }
+    }
+
+    /// A clock that stops the fast engine's search, once the game has kept
+    /// all the states it may, names the rounds the game played, not those
+    /// of the search: here none, as the search comes before the first
+    /// round's draw. The deal, 1,000 + 1,000 shuffled cards, plays 506,962
+    /// rounds, more than the fast engine plays before it first reads the
+    /// clock. (Named by the search, the error said 261,154.)
+    #[test]
+    fn a_clock_that_stops_the_search_names_the_rounds_the_game_played() {
+        let mut cards: Vec<Card> = (1..=2_000).collect();
+        let mut state = 1_u64;
+        for i in (1..cards.len()).rev() {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            cards.swap(i, ((state >> 33) % (i as u64 + 1)) as usize);
+        }
+        let deal = Deal::new(cards[..1_000].to_vec(), cards[1_000..].to_vec()).unwrap();
+        let played = super::super::play(&deal, Variant::Plain).unwrap().rounds;
+        assert!(played > super::super::TIME_CHECK_INTERVAL, "{played} rounds");
+        let limit = std::time::Duration::ZERO;
+        let limits = Limits { max_time: Some(limit), ..Limits::default() };
+        let mut silent = |_| {};
+        let mut budget = Budget::new(limits, &mut silent);
+        let mut log = crate::PuzzleLog::new(Vec::new(), Variant::Plain);
+        let result = play_plain(&deal, &mut log, &mut budget, usize::MAX, 0, 0);
+        assert_eq!(result, Err(Exhausted::Time { limit, played: 0 }));
+        let log = String::from_utf8(log.into_inner()).unwrap();
+        assert_eq!(log.matches("-- Round").count(), 1, "{log}");
     }
 
     /// The limit is the most the games may hold: exactly that much is allowed.

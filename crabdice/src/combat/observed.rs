@@ -189,16 +189,15 @@ impl Memory {
     /// Counts the frame's memory again; fails if the games in progress now
     /// hold more than the limit.
     fn recount(&mut self, frame: &mut Frame, budget: &Budget<'_>) -> Result<(), Exhausted> {
-        let _ = self.count(frame);
+        self.count(frame);
         self.room_for(0, budget)
     }
 
-    /// Counts the frame's memory again, and returns what the games hold.
-    fn count(&mut self, frame: &mut Frame) -> usize {
+    /// Counts the frame's memory again.
+    fn count(&mut self, frame: &mut Frame) {
         let now = frame.footprint();
         self.held = self.held - frame.counted + now;
         frame.counted = now;
-        self.held
     }
 
     /// Fails if `more` bytes on top of what the games hold would pass the
@@ -425,8 +424,10 @@ impl Cycle {
         record: &mut (Vec<u8>, Vec<Card>),
         budget: &mut Budget<'_>,
     ) -> Result<Option<u64>, Exhausted> {
-        // The decks, grown since they were last counted, are counted too.
-        if memory.count(frame).saturating_add(frame.next_growth()) > keep {
+        // The decks, grown since they were last counted, are counted too,
+        // but not recorded: a watched game counts them as it always did.
+        let held = memory.held - frame.counted + frame.footprint();
+        if held.saturating_add(frame.next_growth()) > keep {
             // A clock that stops the search names the rounds logged.
             *self =
                 budget.apart(u64::MAX, |budget| cycle_of(deal, budget)).map_err(
@@ -441,7 +442,7 @@ impl Cycle {
             // are not counted (as when the cycle was known from the start).
             if let Self::At { .. } | Self::Ruled = self {
                 frame.forget_states();
-                let _ = memory.count(frame);
+                memory.count(frame);
             }
         }
         self.back_from(frame, memory, record, budget)

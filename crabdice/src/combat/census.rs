@@ -527,7 +527,7 @@ impl<'a, 'b> Walk<'a, 'b> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::trace::NoTrace;
 
@@ -555,7 +555,7 @@ mod tests {
     }
 
     /// The cards `1..=2n` shuffled by a seeded xorshift and split `n + n`.
-    fn shuffled(n: u64, seed: u64) -> Deal {
+    pub(in crate::combat) fn shuffled(n: u64, seed: u64) -> Deal {
         let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut cards: Vec<u64> = (1..=2 * n).collect();
         for i in (1..cards.len()).rev() {

@@ -35,7 +35,7 @@
 //! and the estimate of their work assumes that every cell holds universes
 //! on every turn of the longest game it can bound, far more than most
 //! games do: the per-player engine counts over live cells unless its table
-//! is estimated at half their work or less (`rules::OVER_TABLE`), and,
+//! is estimated at half their work or less (`rules::size::OVER_TABLE`), and,
 //! when the table's counts outgrow 1024 bits, when big-integer cells are
 //! refused or estimated at more than twice their work (`rules::OVER_CELLS`).
 

@@ -37,7 +37,7 @@
 //! games do: the per-player engine counts over live cells unless its table
 //! is estimated at half their work or less (`rules::size::OVER_TABLE`), and,
 //! when the table's counts outgrow 1024 bits, when big-integer cells are
-//! refused or estimated at more than twice their work (`rules::OVER_CELLS`).
+//! refused or estimated at more than twice their work (`rules::size::OVER_CELLS`).
 
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};

@@ -297,11 +297,11 @@
 //!
 //! | module | idea | work |
 //! |---|---|---|
-//! | `rules` | the four numbers, sense checks, size limits, a large board played as a small one | O(1) |
+//! | `rules` | the four numbers, sense checks, a large board played as a small one; `rules::size`: the limits and each engine's estimates | O(1); the longest game O(board × target) |
 //! | `starts` | strict line reader with positions for errors | O(input) |
 //! | `deterministic` | closed-form turns, per-pawn periods, jumps | O(players × period), period ≤ faces × board |
 //! | `literal` | the deterministic game one roll at a time, the solver's reference | O(rolls) |
-//! | `alone` | each player alone on a transposed table, in words | O(players × board × target × turns × rolls) |
+//! | `alone` | each player alone on a transposed table, in words (`alone::table`, `alone::word`), then in big-integer cells (`alone::cells`) | O(players × board × target × turns × rolls) |
 //! | `live` | each player alone over the cells below the target, when the table is too large or far slower | O(players × target⁴) |
 //! | `quantum` | the engines' front door, and the interleaving | O(turns × players² × log players) products of counts |
 //! | `memo` | memoization over joint states | O((board × target)^players) at worst |

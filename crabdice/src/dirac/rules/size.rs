@@ -201,9 +201,9 @@ pub struct DiracLimits {
     /// outgrow 1024 bits, a product per distinct move; times the words a
     /// count takes; in machine words, plus 64 operations for each word of
     /// the tables, zeroed, copied and read (the module documentation of
-    /// `rules` gives the formulas). The default, [`DIRAC_WORK`], is a few seconds of work (the
-    /// puzzle's game at target 2000, estimated at 1.9e10, takes about 3 s
-    /// on the machine of the benchmarks).
+    /// `rules::size` gives the formulas). The default, [`DIRAC_WORK`], is a
+    /// few seconds of work (the puzzle's game at target 2000, estimated at
+    /// 1.9e10, takes about 3 s on the machine of the benchmarks).
     pub max_work: u128,
     /// Most 64-bit words one player's tables may be estimated to hold: two
     /// of `board × target` cells, times the words a count takes. The

@@ -194,12 +194,15 @@ pub enum ParseErrorKind {
 }
 
 /// Whether a character would act on a terminal rather than show as itself:
-/// a control character (line ends and tabs included), one that reorders
-/// text (the bidirectional overrides and isolates of "Trojan Source"), a
-/// line or paragraph separator, or one that shows as nothing at all (a
-/// byte order mark inside the text, a zero-width space or joiner, a soft
-/// hyphen), which would make a quote of the input look like text that is
-/// fine. A [`ParseError`] escapes these where it quotes the input
+/// a control character (line ends and tabs included); a format character
+/// (Unicode's category `Cf`: the bidirectional marks, overrides and
+/// isolates of "Trojan Source", zero-width spaces and joiners, invisible
+/// operators, a byte order mark inside the text, a soft hyphen, tags,
+/// interlinear annotations); a line or paragraph separator; or another
+/// character that shows as nothing by itself (the combining grapheme
+/// joiner, variation selectors, Hangul fillers, Khmer's inherent vowels),
+/// which would make a quote of the input look like text that is fine. A
+/// [`ParseError`] escapes these where it quotes the input
 /// ([`escape_for_terminal`]); a program that shows the input itself can use
 /// this to decide what is safe to show.
 ///
@@ -207,19 +210,47 @@ pub enum ParseErrorKind {
 /// use crabdice::acts_on_terminal;
 /// assert!(acts_on_terminal('\x1b') && acts_on_terminal('\u{202e}'));
 /// assert!(acts_on_terminal('\u{feff}') && acts_on_terminal('\u{200b}'));
-/// assert!(!acts_on_terminal('7') && !acts_on_terminal('é'));
+/// assert!(acts_on_terminal('\u{2062}') && acts_on_terminal('\u{e0041}'));
+/// assert!(!acts_on_terminal('7') && !acts_on_terminal('é') && !acts_on_terminal('🦀'));
 /// ```
 pub fn acts_on_terminal(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
+            // Format characters (Cf), as of Unicode 15.
             '\u{ad}'
+                | '\u{600}'..='\u{605}'
                 | '\u{61c}'
+                | '\u{6dd}'
+                | '\u{70f}'
+                | '\u{890}'..='\u{891}'
+                | '\u{8e2}'
+                | '\u{180e}'
                 | '\u{200b}'..='\u{200f}'
-                | '\u{2028}'..='\u{202e}'
-                | '\u{2060}'
-                | '\u{2066}'..='\u{2069}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206f}'
                 | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{110bd}'
+                | '\u{110cd}'
+                | '\u{13430}'..='\u{1343f}'
+                | '\u{1bca0}'..='\u{1bca3}'
+                | '\u{1d173}'..='\u{1d17a}'
+                | '\u{e0001}'
+                | '\u{e0020}'..='\u{e007f}'
+                // Line and paragraph separators.
+                | '\u{2028}'..='\u{2029}'
+                // Nothing to see by themselves.
+                | '\u{34f}'
+                | '\u{115f}'..='\u{1160}'
+                | '\u{17b4}'..='\u{17b5}'
+                | '\u{180b}'..='\u{180d}'
+                | '\u{180f}'
+                | '\u{3164}'
+                | '\u{fe00}'..='\u{fe0f}'
+                | '\u{ffa0}'
+                | '\u{e0100}'..='\u{e01ef}'
         )
 }
 

@@ -16,7 +16,9 @@
 
 use std::collections::HashSet;
 
-use crabdice::{Deal, Game, ParseError, ParseErrorKind, Player, Starts};
+use crabdice::{
+    Deal, Game, ParseError, ParseErrorKind, Player, Starts, acts_on_terminal, escape_for_terminal,
+};
 use miette::{NarratableReportHandler, Report};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -210,32 +212,70 @@ fn reference_game(source: &str) -> Read<Game> {
 /// Whether a message must not hold `c` as it is: a control character, or
 /// one that reorders or breaks the text a terminal shows, or shows as
 /// nothing (and so would make a quote look like text that is fine).
-/// Written out here, apart from the crate's own list, which this checks.
+/// Written out here, apart from the crate's own list, which this checks:
+/// the format characters (category `Cf`) as Python's `unicodedata` lists
+/// them (Unicode 14, with the Egyptian format controls Unicode 15 added,
+/// to U+1343F), the line and paragraph separators, and the characters
+/// that show as nothing by themselves.
 fn must_be_escaped(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{ad}'
-                | '\u{61c}'
-                | '\u{200b}'
-                | '\u{200c}'
-                | '\u{200d}'
-                | '\u{200e}'
-                | '\u{200f}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202a}'
-                | '\u{202b}'
-                | '\u{202c}'
-                | '\u{202d}'
-                | '\u{202e}'
-                | '\u{2060}'
-                | '\u{2066}'
-                | '\u{2067}'
-                | '\u{2068}'
-                | '\u{2069}'
-                | '\u{feff}'
-        )
+    const FORMAT: [(u32, u32); 21] = [
+        (0xAD, 0xAD),
+        (0x600, 0x605),
+        (0x61C, 0x61C),
+        (0x6DD, 0x6DD),
+        (0x70F, 0x70F),
+        (0x890, 0x891),
+        (0x8E2, 0x8E2),
+        (0x180E, 0x180E),
+        (0x200B, 0x200F),
+        (0x202A, 0x202E),
+        (0x2060, 0x2064),
+        (0x2066, 0x206F),
+        (0xFEFF, 0xFEFF),
+        (0xFFF9, 0xFFFB),
+        (0x110BD, 0x110BD),
+        (0x110CD, 0x110CD),
+        (0x13430, 0x1343F),
+        (0x1BCA0, 0x1BCA3),
+        (0x1D173, 0x1D17A),
+        (0xE0001, 0xE0001),
+        (0xE0020, 0xE007F),
+    ];
+    const SEPARATORS: [(u32, u32); 2] = [(0x2028, 0x2028), (0x2029, 0x2029)];
+    // Combining grapheme joiner, Hangul fillers, Khmer inherent vowels,
+    // Mongolian free variation selectors, variation selectors.
+    const INVISIBLE: [(u32, u32); 9] = [
+        (0x34F, 0x34F),
+        (0x115F, 0x1160),
+        (0x17B4, 0x17B5),
+        (0x180B, 0x180D),
+        (0x180F, 0x180F),
+        (0x3164, 0x3164),
+        (0xFE00, 0xFE0F),
+        (0xFFA0, 0xFFA0),
+        (0xE0100, 0xE01EF),
+    ];
+    let code = u32::from(c);
+    // C0, DEL and C1 controls.
+    code < 0x20
+        || (0x7F..=0x9F).contains(&code)
+        || FORMAT
+            .iter()
+            .chain(&SEPARATORS)
+            .chain(&INVISIBLE)
+            .any(|&(low, high)| (low..=high).contains(&code))
+}
+
+/// The crate's list of characters to escape is the one written out above,
+/// over every character there is.
+#[test]
+fn the_characters_escaped_are_the_controls_formats_and_invisibles() {
+    let differ: Vec<char> = (0..=0x10_FFFF)
+        .filter_map(char::from_u32)
+        .filter(|&c| acts_on_terminal(c) != must_be_escaped(c))
+        .collect();
+    assert!(differ.is_empty(), "{differ:?}");
+    assert_eq!(escape_for_terminal("7\u{2062}\u{e0041}❤\u{fe0f}"), r"7\u{2062}\u{e0041}❤\u{fe0f}");
 }
 
 /// Checks that `error` points at one place inside `source`, and can be shown.
@@ -453,6 +493,10 @@ const PIECES: &[&str] = &[
     "\u{2029}",
     "\u{ad}",
     "\u{2066}",
+    "\u{2062}",
+    "\u{e0041}",
+    "\u{3164}",
+    "\u{fe0f}",
     "\u{1b}[2J",
     "\0",
     "18446744073709551615",

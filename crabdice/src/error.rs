@@ -739,17 +739,74 @@ impl fmt::Display for DiracLimit {
     }
 }
 
-/// A universe count that does not fit in the count type it was asked for.
+/// A universe count that does not fit in the count type it was asked for,
+/// or an outcome of a [`crate::Tally`] that does not fit in its `u64`.
 ///
 /// Returned by the generic [`crate::count_wins`] and
 /// [`crate::count_wins_within`], and by [`crate::Tally`]'s arithmetic;
 /// [`crate::play_dirac`] moves on to a wider type instead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
-#[error("a universe count does not fit in {width}")]
-#[diagnostic(code(crabdice::overflow), help("count with a wider type, such as BigUint"))]
+///
+/// ```
+/// use crabdice::{CountOverflow, Overflowed, Tally};
+///
+/// let wide = Tally::<num_bigint::BigUint>::die(2).sum_of(u64::MAX);
+/// assert_eq!(wide, Err(CountOverflow { width: "u64", what: Overflowed::Outcome }));
+/// assert_eq!(wide.unwrap_err().to_string(), "an outcome does not fit in u64");
+/// let narrow = Tally::<u64>::die(3).sum_of(45);
+/// assert_eq!(narrow, Err(CountOverflow { width: "u64", what: Overflowed::Universes }));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{what} does not fit in {width}")]
 pub struct CountOverflow {
-    /// The name of the count type that overflowed.
+    /// The name of the type that overflowed: the count type, or `u64` for
+    /// an outcome.
     pub width: &'static str,
+    /// What did not fit.
+    pub what: Overflowed,
+}
+
+/// What a [`CountOverflow`] could not hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overflowed {
+    /// A number of universes, in the count type asked for.
+    Universes,
+    /// An outcome of a [`crate::Tally`] (a sum of draws), always a `u64`.
+    Outcome,
+}
+
+impl CountOverflow {
+    /// A count of universes past the count type `C`.
+    pub(crate) fn of<C: crate::count::Count>() -> Self {
+        Self { width: C::NAME, what: Overflowed::Universes }
+    }
+
+    /// A [`crate::Tally`]'s outcome past its `u64`.
+    pub(crate) const OUTCOME: Self = Self { width: "u64", what: Overflowed::Outcome };
+}
+
+impl fmt::Display for Overflowed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Universes => "a universe count",
+            Self::Outcome => "an outcome",
+        })
+    }
+}
+
+impl miette::Diagnostic for CountOverflow {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new("crabdice::overflow"))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(match self.what {
+            Overflowed::Universes => "count with a wider type, such as BigUint",
+            Overflowed::Outcome => {
+                "outcomes are u64: draw fewer times, or fold the outcomes modulo a number \
+                 (`Tally::sum_of_modulo`)"
+            }
+        }))
+    }
 }
 
 /// Why a Dirac Dice game could not be played.

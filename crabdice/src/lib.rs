@@ -60,8 +60,8 @@ pub use dirac::{
     play_dirac_within, win_histogram, win_histogram_within,
 };
 pub use error::{
-    CountOverflow, DiceError, DiracLimit, ParseError, ParseErrorKind, RulesError, acts_on_terminal,
-    escape_for_terminal,
+    CountOverflow, DiceError, DiracLimit, Overflowed, ParseError, ParseErrorKind, RulesError,
+    acts_on_terminal, escape_for_terminal,
 };
 /// The diagnostics crate whose `Diagnostic` trait every error here
 /// implements (its `help()` says what would fix the error), re-exported so

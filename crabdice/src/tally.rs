@@ -209,7 +209,7 @@ impl<C: Count> Tally<C> {
         let mut counts = BTreeMap::new();
         for (a, m) in self.iter() {
             for (b, n) in other.iter() {
-                let outcome = combine(a, b).ok_or_else(overflow::<u64>)?;
+                let outcome = combine(a, b).ok_or(CountOverflow::OUTCOME)?;
                 add_to(&mut counts, outcome, &m.checked_mul(n).ok_or_else(overflow::<C>)?)?;
             }
         }
@@ -218,7 +218,17 @@ impl<C: Count> Tally<C> {
 
     /// The sum of `times` independent draws from this tally. Zero draws give
     /// the single outcome 0.
+    ///
+    /// Fails at once with an outcome's [`CountOverflow`] when the largest
+    /// sum, `times` draws of the largest outcome, does not fit in a `u64`:
+    /// the squaring would reach it only after work and memory that grow
+    /// with the sums (a two-faced die drawn 2⁶⁴ − 1 times).
     pub fn sum_of(&self, times: u64) -> Result<Self, CountOverflow> {
+        if let Some(&largest) = self.counts.keys().next_back()
+            && times > 0
+        {
+            largest.checked_mul(times).ok_or(CountOverflow::OUTCOME)?;
+        }
         self.power(times, u64::checked_add)
     }
 
@@ -271,7 +281,7 @@ impl<C: Count> Tally<C> {
 }
 
 fn overflow<C: Count>() -> CountOverflow {
-    CountOverflow { width: C::NAME }
+    CountOverflow::of::<C>()
 }
 
 fn add_to<C: Count>(
@@ -360,12 +370,33 @@ mod tests {
     fn an_outcome_past_64_bits_is_reported_as_u64s_overflow_whatever_the_count() {
         // u64::MAX + u64::MAX does not fit in an outcome; the counts (1 × 1)
         // fit in every count type, so the overflow is the outcome's.
-        assert_eq!(Tally::<u64>::single(u64::MAX).sum_of(2).unwrap_err().width, "u64");
-        assert_eq!(Tally::<u128>::single(u64::MAX).sum_of(2).unwrap_err().width, "u64");
-        assert_eq!(Tally::<BigUint>::single(u64::MAX).sum_of(2).unwrap_err().width, "u64");
+        assert_eq!(Tally::<u64>::single(u64::MAX).sum_of(2), Err(CountOverflow::OUTCOME));
+        assert_eq!(Tally::<u128>::single(u64::MAX).sum_of(2), Err(CountOverflow::OUTCOME));
+        assert_eq!(Tally::<BigUint>::single(u64::MAX).sum_of(2), Err(CountOverflow::OUTCOME));
         // Counts that do not fit are the count type's.
         let wide = Tally::<u128>::from_pairs([(1, u128::MAX)]).unwrap();
-        assert_eq!(wide.sum_of(2).unwrap_err().width, "u128");
+        assert_eq!(wide.sum_of(2), Err(CountOverflow::of::<u128>()));
+    }
+
+    /// `sum_of` refuses at once the sums that drawing one at a time would
+    /// find too large, and answers the others as drawing one at a time does.
+    #[test]
+    fn sums_past_64_bits_are_refused_before_any_squaring() {
+        // A two-faced die drawn 2^64 − 1 times sums up to 2^65 − 2: squaring
+        // would build tallies of 2^k + 1 outcomes long before it got there.
+        assert_eq!(Tally::<BigUint>::die(2).sum_of(u64::MAX), Err(CountOverflow::OUTCOME));
+        for times in 1..=6_u64 {
+            let edge = u64::MAX / times;
+            for largest in [edge - 1, edge, edge.saturating_add(1)] {
+                let tally = Tally::<u64>::from_pairs([(1, 2), (largest, 3)]).unwrap();
+                let mut drawn = Ok(Tally::single(0));
+                for _ in 0..times {
+                    drawn = drawn.and_then(|sum| sum.convolve(&tally, u64::checked_add));
+                }
+                assert_eq!(tally.sum_of(times), drawn, "{times} × {largest}");
+                assert_eq!(drawn.is_err(), largest.checked_mul(times).is_none());
+            }
+        }
     }
 
     #[test]

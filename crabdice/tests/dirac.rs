@@ -620,12 +620,12 @@ mod dirac {
             let fits = |bits: u64| big.iter().all(|n| n.bits() <= bits);
             match count_wins::<u128>(&starts, &rules, DiracEngine::PerPlayer) {
                 Ok(wide) => prop_assert_eq!(wide.into_iter().map(BigUint::from).collect::<Vec<_>>(), big.clone()),
-                Err(DiceError::Overflow(CountOverflow { width: "u128" })) => prop_assert!(!fits(128)),
+                Err(DiceError::Overflow(CountOverflow { width: "u128", .. })) => prop_assert!(!fits(128)),
                 Err(other) => panic!("{other}"),
             }
             match count_wins::<u64>(&starts, &rules, DiracEngine::PerPlayer) {
                 Ok(narrow) => prop_assert_eq!(narrow.into_iter().map(BigUint::from).collect::<Vec<_>>(), big),
-                Err(DiceError::Overflow(CountOverflow { width: "u64" })) => prop_assert!(!fits(64)),
+                Err(DiceError::Overflow(CountOverflow { width: "u64", .. })) => prop_assert!(!fits(64)),
                 Err(other) => panic!("{other}"),
             }
         }

@@ -94,7 +94,7 @@ impl Counts {
             Self::Words(players) => players[i].get(t - 1).map(|turn| C::from_u128(turn.reached)),
             Self::Big(players) => players[i].get(t - 1).map(|turn| C::from_biguint(&turn.reached)),
         };
-        n.unwrap_or_else(|| Some(C::zero())).ok_or(CountOverflow { width: C::NAME })
+        n.unwrap_or_else(|| Some(C::zero())).ok_or(CountOverflow::of::<C>())
     }
 
     /// `N[t]` of player `i` as `C`: 1 before its first turn, zero once it has
@@ -107,7 +107,7 @@ impl Counts {
             Self::Words(players) => players[i].get(t - 1).map(|turn| C::from_u128(turn.playing)),
             Self::Big(players) => players[i].get(t - 1).map(|turn| C::from_biguint(&turn.playing)),
         };
-        n.unwrap_or_else(|| Some(C::zero())).ok_or(CountOverflow { width: C::NAME })
+        n.unwrap_or_else(|| Some(C::zero())).ok_or(CountOverflow::of::<C>())
     }
 
     /// Player `i`'s `W[t]` for every turn.

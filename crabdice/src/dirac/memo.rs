@@ -262,7 +262,7 @@ fn solve<C: Count, S: States>(
     mut states: S,
 ) -> Result<Vec<C>, DiceError> {
     let (moves, _) = moves::<C>(rules)?;
-    let overflow = || CountOverflow { width: C::NAME };
+    let overflow = || CountOverflow::of::<C>();
     let &DiceRules { board, target, .. } = rules;
     let players = starts.len();
     let span = u128::from(board) * u128::from(target);

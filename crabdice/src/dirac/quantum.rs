@@ -481,7 +481,7 @@ pub(crate) fn moves<C: Count>(rules: &DiceRules) -> Result<(Vec<(u64, C)>, C), C
 }
 
 fn overflow<C: Count>() -> CountOverflow {
-    CountOverflow { width: C::NAME }
+    CountOverflow::of::<C>()
 }
 
 /// Hands `(i, wins)` to `visit` for every player `i` and each of its turns
@@ -896,7 +896,7 @@ mod tests {
         let limits = (&DiracLimits::default(), &Cell::new(0));
         let per_player = DiracEngine::PerPlayer;
         let narrow = wins::<u64>(&starts, &rules, per_player, limits, Counting::Words).unwrap_err();
-        assert_eq!(narrow, CountOverflow { width: "u64" }.into());
+        assert_eq!(narrow, CountOverflow::of::<u64>().into());
         let wide = wins::<u128>(&starts, &rules, per_player, limits, Counting::Words).unwrap();
         let big = wins::<BigUint>(&starts, &rules, per_player, limits, Counting::Words).unwrap();
         assert_eq!(wide.into_iter().map(BigUint::from).collect::<Vec<_>>(), big);

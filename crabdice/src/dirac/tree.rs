@@ -146,7 +146,7 @@ pub(crate) fn walk<C: Count>(
         spaces[mover] = advance(spaces[mover], sum, board);
         scores[mover] = scores[mover].saturating_add(spaces[mover] + 1);
         if scores[mover] >= target {
-            wins[mover] = wins[mover].checked_add(&one).ok_or(CountOverflow { width: C::NAME })?;
+            wins[mover] = wins[mover].checked_add(&one).ok_or(CountOverflow::of::<C>())?;
         } else {
             path.push(Roll { face: 0, nth: 0, mover: (mover + 1) % players, sum: 0, undo: None });
         }

@@ -198,7 +198,7 @@ impl<C: Count> Cells<C> {
         moves: &[(usize, C)],
         per_turn: &C,
     ) -> Result<Alone<C>, CountOverflow> {
-        let overflow = || CountOverflow { width: C::NAME };
+        let overflow = || CountOverflow::of::<C>();
         let mut alive = C::from_u64(1);
         self.now[space] = alive.clone();
         // Rows (scores) of `now` that may hold universes.

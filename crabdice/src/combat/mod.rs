@@ -273,7 +273,28 @@ pub struct Report {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Most rounds to play, over all games together.
+    /// Most rounds to play, over all games together. This bounds the
+    /// engine's work, not the game's length: the fast engine ([`play_with`])
+    /// plays rounds of its own beyond a plain game's to find where its
+    /// cycle starts, and finishes the rounds in flight (up to a deck's
+    /// length past the limit), so it may stop a game of fewer rounds than
+    /// this, as below (that game needs 367). The literal
+    /// walk ([`play_observed_with`]) plays exactly the rounds of every
+    /// game, so it answers any deal whose games draw at most this many in
+    /// all.
+    ///
+    /// ```
+    /// use crabdice::{Deal, Limits, NoTrace, Variant, play_observed_with, play_with};
+    ///
+    /// // A plain game that cycles after 51 rounds.
+    /// let deal = Deal::new(vec![6, 13, 4, 3, 9, 5, 2], vec![10, 12, 7, 8, 1, 11])?;
+    /// let limit = |max_rounds| Limits { max_rounds, ..Limits::default() };
+    /// let literal = play_observed_with(&deal, Variant::Plain, limit(51), &mut NoTrace)?;
+    /// assert_eq!(literal.map(|report| report.outcome.rounds), Some(51));
+    /// assert!(play_with(&deal, Variant::Plain, limit(51), &mut |_| {}).is_err());
+    /// assert_eq!(play_with(&deal, Variant::Plain, limit(1_000), &mut |_| {})?.rounds, 51);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub max_rounds: u64,
     /// Most wall-clock time to spend, from the call on. The clock is read
     /// every [`TIME_CHECK_INTERVAL`] units of work (a millisecond or two of

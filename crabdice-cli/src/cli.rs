@@ -338,7 +338,7 @@ pub struct DiceOptions {
     #[arg(long, value_name = "N", value_parser = threads, allow_negative_numbers = true)]
     pub threads: Option<u16>,
     /// Refuse to count a Dirac game (part 2) estimated to take more than
-    /// OPS word operations [default: 20000000000, a few seconds]. The
+    /// OPS word operations [default: 20000000000, up to about ten seconds]. The
     /// estimate is an upper bound, made before the count starts; raise it
     /// to count a larger game. (--engine memo also stops part way through
     /// once its own work passes OPS.)

@@ -151,7 +151,7 @@ fn flags(error: &RulesError) -> Option<String> {
         }
         RulesError::DiracTooSlow { .. } => format!(
             "lower --target, --board, --die or --rolls, or raise the limit with --max-work (the \
-             default, {}, is a few seconds of work)",
+             default, {}, is up to about ten seconds of work)",
             crabdice::DIRAC_WORK
         ),
         RulesError::DiracTooManyPlayers { passed, .. } => {

@@ -597,7 +597,7 @@ pub enum RulesError {
     )]
     #[diagnostic(help(
         "lower the target, the board, the die's faces or the rolls, or raise \
-         DiracLimits::max_work (the default, DIRAC_WORK, is a few seconds of work)"
+         DiracLimits::max_work (the default, DIRAC_WORK, is up to about ten seconds of work)"
     ))]
     DiracTooSlow {
         /// The estimated work.

@@ -89,7 +89,7 @@ use super::DiceRules;
 pub const DIRAC_TABLE_WORDS: u128 = 1 << 27;
 
 /// The most word operations a Dirac count may be estimated to take by
-/// default (a few seconds): [`DiracLimits::max_work`].
+/// default (up to about ten seconds): [`DiracLimits::max_work`].
 pub const DIRAC_WORK: u128 = 20_000_000_000;
 
 /// When live cells are chosen over another engine, from both estimates:
@@ -201,9 +201,12 @@ pub struct DiracLimits {
     /// outgrow 1024 bits, a product per distinct move; times the words a
     /// count takes; in machine words, plus 64 operations for each word of
     /// the tables, zeroed, copied and read (the module documentation of
-    /// `rules::size` gives the formulas). The default, [`DIRAC_WORK`], is a
-    /// few seconds of work (the puzzle's game at target 2000, estimated at
-    /// 1.9e10, takes about 3 s on the machine of the benchmarks).
+    /// `rules::size` gives the formulas). The default, [`DIRAC_WORK`], is up
+    /// to about ten seconds of work on the machine of the benchmarks, where
+    /// counts of the same estimate run at different speeds: the puzzle's
+    /// game at target 2000, estimated at 1.9e10, takes about 3 s; two
+    /// players at target 1000 with a 100-faced die rolled once, admitted at
+    /// about 1.3e10, take 9 s on one thread (6 s on two).
     pub max_work: u128,
     /// Most 64-bit words one player's tables may be estimated to hold: two
     /// of `board × target` cells, times the words a count takes. The

@@ -217,7 +217,10 @@ pub fn acts_on_terminal(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
-            // Format characters (Cf), as of Unicode 15.
+            // Format characters (Cf), as of Unicode 15, with the unassigned
+            // code points Unicode reserves to show as nothing among them
+            // (U+2065, U+FFF0–FFF8, U+E0000–E0FFF, which holds the tags
+            // and the variation selectors 17 to 256).
             '\u{ad}'
                 | '\u{600}'..='\u{605}'
                 | '\u{61c}'
@@ -228,17 +231,15 @@ pub fn acts_on_terminal(c: char) -> bool {
                 | '\u{180e}'
                 | '\u{200b}'..='\u{200f}'
                 | '\u{202a}'..='\u{202e}'
-                | '\u{2060}'..='\u{2064}'
-                | '\u{2066}'..='\u{206f}'
+                | '\u{2060}'..='\u{206f}'
                 | '\u{feff}'
-                | '\u{fff9}'..='\u{fffb}'
+                | '\u{fff0}'..='\u{fffb}'
                 | '\u{110bd}'
                 | '\u{110cd}'
                 | '\u{13430}'..='\u{1343f}'
                 | '\u{1bca0}'..='\u{1bca3}'
                 | '\u{1d173}'..='\u{1d17a}'
-                | '\u{e0001}'
-                | '\u{e0020}'..='\u{e007f}'
+                | '\u{e0000}'..='\u{e0fff}'
                 // Line and paragraph separators.
                 | '\u{2028}'..='\u{2029}'
                 // Nothing to see by themselves.
@@ -250,7 +251,6 @@ pub fn acts_on_terminal(c: char) -> bool {
                 | '\u{3164}'
                 | '\u{fe00}'..='\u{fe0f}'
                 | '\u{ffa0}'
-                | '\u{e0100}'..='\u{e01ef}'
         )
 }
 
@@ -767,6 +767,7 @@ pub struct CountOverflow {
 
 /// What a [`CountOverflow`] could not hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Overflowed {
     /// A number of universes, in the count type asked for.
     Universes,

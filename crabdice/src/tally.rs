@@ -222,7 +222,8 @@ impl<C: Count> Tally<C> {
     /// Fails at once with an outcome's [`CountOverflow`] when the largest
     /// sum, `times` draws of the largest outcome, does not fit in a `u64`:
     /// the squaring would reach it only after work and memory that grow
-    /// with the sums (a two-faced die drawn 2⁶⁴ − 1 times).
+    /// with the sums (a two-faced die drawn 2⁶⁴ − 1 times). That error
+    /// comes first even where the counts would also outgrow `C`.
     pub fn sum_of(&self, times: u64) -> Result<Self, CountOverflow> {
         if let Some(&largest) = self.counts.keys().next_back()
             && times > 0
@@ -385,6 +386,9 @@ mod tests {
         // A two-faced die drawn 2^64 − 1 times sums up to 2^65 − 2: squaring
         // would build tallies of 2^k + 1 outcomes long before it got there.
         assert_eq!(Tally::<BigUint>::die(2).sum_of(u64::MAX), Err(CountOverflow::OUTCOME));
+        // Its counts would outgrow a u64 first, at 2^63 draws; the outcome
+        // is the error all the same.
+        assert_eq!(Tally::<u64>::die(2).sum_of(1 << 63), Err(CountOverflow::OUTCOME));
         for times in 1..=6_u64 {
             let edge = u64::MAX / times;
             for largest in [edge - 1, edge, edge.saturating_add(1)] {

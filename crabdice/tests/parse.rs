@@ -215,8 +215,10 @@ fn reference_game(source: &str) -> Read<Game> {
 /// Written out here, apart from the crate's own list, which this checks:
 /// the format characters (category `Cf`) as Python's `unicodedata` lists
 /// them (Unicode 14, with the Egyptian format controls Unicode 15 added,
-/// to U+1343F), the line and paragraph separators, and the characters
-/// that show as nothing by themselves.
+/// to U+1343F), the unassigned code points Unicode reserves to show as
+/// nothing, the line and paragraph separators, and the characters that
+/// show as nothing by themselves. `FORMAT` is the ranges of
+/// `[c for c in range(0x110000) if unicodedata.category(chr(c)) == 'Cf']`.
 fn must_be_escaped(c: char) -> bool {
     const FORMAT: [(u32, u32); 21] = [
         (0xAD, 0xAD),
@@ -241,6 +243,15 @@ fn must_be_escaped(c: char) -> bool {
         (0xE0001, 0xE0001),
         (0xE0020, 0xE007F),
     ];
+    // Unassigned, and default-ignorable (DerivedCoreProperties.txt).
+    const RESERVED: [(u32, u32); 6] = [
+        (0x2065, 0x2065),
+        (0xFFF0, 0xFFF8),
+        (0xE0000, 0xE0000),
+        (0xE0002, 0xE001F),
+        (0xE0080, 0xE00FF),
+        (0xE01F0, 0xE0FFF),
+    ];
     const SEPARATORS: [(u32, u32); 2] = [(0x2028, 0x2028), (0x2029, 0x2029)];
     // Combining grapheme joiner, Hangul fillers, Khmer inherent vowels,
     // Mongolian free variation selectors, variation selectors.
@@ -261,6 +272,7 @@ fn must_be_escaped(c: char) -> bool {
         || (0x7F..=0x9F).contains(&code)
         || FORMAT
             .iter()
+            .chain(&RESERVED)
             .chain(&SEPARATORS)
             .chain(&INVISIBLE)
             .any(|&(low, high)| (low..=high).contains(&code))

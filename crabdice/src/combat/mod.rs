@@ -280,8 +280,8 @@ pub struct Limits {
     /// length past the limit), so it may stop a game of fewer rounds than
     /// this, as below (that game needs 367). The literal
     /// walk ([`play_observed_with`]) plays exactly the rounds of every
-    /// game, so it answers any deal whose games draw at most this many in
-    /// all.
+    /// game, so it answers any deal whose games take at most this many
+    /// rounds in all.
     ///
     /// ```
     /// use crabdice::{Deal, Limits, NoTrace, Variant, play_observed_with, play_with};

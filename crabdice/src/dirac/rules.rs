@@ -22,12 +22,8 @@ use std::fmt;
 
 use crate::error::RulesError;
 
-pub(crate) use self::size::{Counting, OVER_CELLS};
+pub(crate) use self::size::{Counting, MAX_SIMULATED_TURNS, OVER_CELLS};
 pub use self::size::{DIRAC_TABLE_WORDS, DIRAC_WORK, DiracLimits};
-
-/// The most turns the deterministic game simulates before giving up on a
-/// game that neither repeats nor ends.
-pub(crate) const MAX_SIMULATED_TURNS: u64 = 20_000_000;
 
 /// The rules of a game of Dirac Dice.
 ///

@@ -1,7 +1,7 @@
 //! # Big-integer cells: a player past 1024 bits
 //!
-//! A player whose counts outgrow the widest words is counted again from its
-//! first turn in a flat table of (space, score) cells, each pushed through
+//! A player the words cannot hold (a turn of more than 2¹²⁸ universes, or
+//! counts past 1024 bits) is counted from its first turn in a flat table of (space, score) cells, each pushed through
 //! the turn's moves folded onto the board (worked out once a game:
 //! [`BigMoves`]). Each cell holding universes adds its count times each
 //! move's universes into the cell it lands on, or into `W[t]` from the

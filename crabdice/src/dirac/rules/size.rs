@@ -1,8 +1,8 @@
 //! # How large a game is: estimates and limits
 //!
-//! [`DiceRules::validate`] refuses rules that make no sense: a board, die,
-//! turn or target of zero. Any other rules are played exactly, but some are
-//! too large to finish. Each engine states its own limit:
+//! Rules that make sense (the parent module's [`DiceRules::validate`]) are
+//! played exactly, but some are too large to finish. Each engine states
+//! its own limit:
 //!
 //! * The deterministic game simulates at most 20 million turns to learn each
 //!   pawn's period, unless blocks or a sweep make the period unneeded, and
@@ -62,7 +62,7 @@
 //!
 //!   The tables may hold at most 2²⁷ 64-bit words (1 GiB) and the count
 //!   may take at most 2 × 10¹⁰ word operations (seconds: measured on
-//!   random rules, 1.7 to 40 × 10⁹ a second). Both estimates are upper
+//!   random rules, 1.4 to 40 × 10⁹ a second). Both estimates are upper
 //!   bounds. `turns` is first taken as `target`, and worked out only if
 //!   that refuses the game: the puzzle's rules are estimated at 109,604
 //!   operations that way (74,240 of them for the tables), and at 91,080
@@ -77,12 +77,16 @@
 //!
 //! A Dirac game on a board of more than `target + rolls × faces` spaces is
 //! checked and counted as the same game on a board of that many
-//! (`DiceRules::dirac_board`; the proof is in the `dirac` module's
-//! documentation, "A large board is a small one").
+//! (`DiceRules::dirac_board`, in the parent module; the proof is in the
+//! `dirac` module's documentation, "A large board is a small one").
 
 use crate::error::{DiracLimit, RulesError};
 
 use super::DiceRules;
+
+/// The most turns the deterministic game simulates before giving up on a
+/// game that neither repeats nor ends.
+pub(crate) const MAX_SIMULATED_TURNS: u64 = 20_000_000;
 
 /// The most 64-bit words one player's table may hold in the Dirac game by
 /// default (1 GiB): [`DiracLimits::max_table_words`].

@@ -165,7 +165,7 @@ impl<C: Count> Tally<C> {
     pub fn total(&self) -> Result<C, CountOverflow> {
         self.counts
             .values()
-            .try_fold(C::zero(), |sum, n| sum.checked_add(n).ok_or_else(overflow::<C>))
+            .try_fold(C::zero(), |sum, n| sum.checked_add(n).ok_or_else(CountOverflow::of::<C>))
     }
 
     /// Relabels every outcome with `f`, adding the counts of outcomes that
@@ -210,7 +210,11 @@ impl<C: Count> Tally<C> {
         for (a, m) in self.iter() {
             for (b, n) in other.iter() {
                 let outcome = combine(a, b).ok_or(CountOverflow::OUTCOME)?;
-                add_to(&mut counts, outcome, &m.checked_mul(n).ok_or_else(overflow::<C>)?)?;
+                add_to(
+                    &mut counts,
+                    outcome,
+                    &m.checked_mul(n).ok_or_else(CountOverflow::of::<C>)?,
+                )?;
             }
         }
         Ok(Self { counts })
@@ -281,10 +285,6 @@ impl<C: Count> Tally<C> {
     }
 }
 
-fn overflow<C: Count>() -> CountOverflow {
-    CountOverflow::of::<C>()
-}
-
 fn add_to<C: Count>(
     counts: &mut BTreeMap<u64, C>,
     outcome: u64,
@@ -294,7 +294,7 @@ fn add_to<C: Count>(
         return Ok(());
     }
     match counts.get_mut(&outcome) {
-        Some(sum) => *sum = sum.checked_add(n).ok_or_else(overflow::<C>)?,
+        Some(sum) => *sum = sum.checked_add(n).ok_or_else(CountOverflow::of::<C>)?,
         None => {
             counts.insert(outcome, n.clone());
         }

@@ -196,8 +196,13 @@ impl Memory {
     /// Counts the frame's memory again.
     fn count(&mut self, frame: &mut Frame) {
         let now = frame.footprint();
-        self.held = self.held - frame.counted + now;
+        self.held = self.held_with(frame, now);
         frame.counted = now;
+    }
+
+    /// What the games would hold with the frame counted at `now` bytes.
+    fn held_with(&self, frame: &Frame, now: usize) -> usize {
+        self.held - frame.counted + now
     }
 
     /// Fails if `more` bytes on top of what the games hold would pass the
@@ -426,7 +431,7 @@ impl Cycle {
     ) -> Result<Option<u64>, Exhausted> {
         // The decks, grown since they were last counted, are counted too,
         // but not recorded: a watched game counts them as it always did.
-        let held = memory.held - frame.counted + frame.footprint();
+        let held = memory.held_with(frame, frame.footprint());
         if held.saturating_add(frame.next_growth()) > keep {
             // A clock that stops the search names the rounds logged.
             *self =

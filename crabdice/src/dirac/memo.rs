@@ -262,7 +262,6 @@ fn solve<C: Count, S: States>(
     mut states: S,
 ) -> Result<Vec<C>, DiceError> {
     let (moves, _) = moves::<C>(rules)?;
-    let overflow = || CountOverflow::of::<C>();
     let &DiceRules { board, target, .. } = rules;
     let players = starts.len();
     let span = u128::from(board) * u128::from(target);
@@ -296,7 +295,8 @@ fn solve<C: Count, S: States>(
             let Some(&asked) = next.last() else { return Ok(wins) };
             let universes = &moves[asked - 1].1;
             let (asking, child) = wins.split_at_mut(top);
-            add_rotated(&mut asking[top - players..], child, universes).ok_or_else(overflow)?;
+            add_rotated(&mut asking[top - players..], child, universes)
+                .ok_or_else(CountOverflow::of::<C>)?;
             cost.store(child);
             cost.products(universes, child);
             let key = keys.pop().expect("one key a state on the path");
@@ -312,14 +312,14 @@ fn solve<C: Count, S: States>(
         // Saturating: a score past 2^64 − 1 has passed any target.
         let score = score.saturating_add(space + 1);
         if score >= target {
-            wins[top] = wins[top].checked_add(universes).ok_or_else(overflow)?;
+            wins[top] = wins[top].checked_add(universes).ok_or_else(CountOverflow::of::<C>)?;
             cost.products(universes, &[]);
             continue;
         }
         let key = S::Key::of(&pawns[top + 1..], (space, score), board, span);
         if let Some(known) = states.get(&key) {
             let known = &solved[known * players..(known + 1) * players];
-            add_rotated(&mut wins[top..], known, universes).ok_or_else(overflow)?;
+            add_rotated(&mut wins[top..], known, universes).ok_or_else(CountOverflow::of::<C>)?;
             cost.products(universes, known);
             check(cost, &states, &solved, grown)?;
             continue;

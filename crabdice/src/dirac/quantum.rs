@@ -452,7 +452,7 @@ fn wins<C: Count>(
 fn totals<C: Count>(alone: &Counts) -> Result<Vec<C>, DiceError> {
     let mut totals = vec![C::zero(); alone.players()];
     interleave(alone, |i, wins| {
-        totals[i] = totals[i].checked_add(&wins).ok_or_else(overflow::<C>)?;
+        totals[i] = totals[i].checked_add(&wins).ok_or_else(CountOverflow::of::<C>)?;
         Ok(())
     })?;
     Ok(totals)
@@ -478,10 +478,6 @@ pub(crate) fn moves<C: Count>(rules: &DiceRules) -> Result<(Vec<(u64, C)>, C), C
         Tally::<C>::die_modulo(rules.faces, rules.board).sum_of_modulo(rules.rolls, rules.board)?;
     let universes = turn.total()?;
     Ok((turn.iter().map(|(steps, n)| (steps, n.clone())).collect(), universes))
-}
-
-fn overflow<C: Count>() -> CountOverflow {
-    CountOverflow::of::<C>()
 }
 
 /// Hands `(i, wins)` to `visit` for every player `i` and each of its turns
@@ -545,7 +541,7 @@ fn interleave_from_the_ends<C: Count>(
         after[count - 1] = one.clone();
         for j in (1..count).rev() {
             let next = after[j].checked_mul(&players.playing(j, t - 1)?);
-            after[j - 1] = next.ok_or_else(overflow::<C>)?;
+            after[j - 1] = next.ok_or_else(CountOverflow::of::<C>)?;
         }
         // before = Π_{j<i} N_j[t], likewise without the last step.
         let mut before = one.clone();
@@ -555,12 +551,12 @@ fn interleave_from_the_ends<C: Count>(
                 .reached::<C>(i, t)?
                 .checked_mul(&before)
                 .and_then(|n| n.checked_mul(after))
-                .ok_or_else(overflow::<C>)?;
+                .ok_or_else(CountOverflow::of::<C>)?;
             visit(i, wins)?;
             let playing = players.playing::<C>(i, t)?;
             over |= playing.is_zero();
             if i + 1 < count {
-                before = before.checked_mul(&playing).ok_or_else(overflow::<C>)?;
+                before = before.checked_mul(&playing).ok_or_else(CountOverflow::of::<C>)?;
             }
         }
         if over {
@@ -583,8 +579,10 @@ fn interleave_by_trees<C: Count>(
         now.build((0..count).map(|j| players.playing(j, t)))?;
         before.build((0..count).map(|j| players.playing(j, t - 1)))?;
         let mut visit_wins = |i: usize, outside: &C| {
-            let wins =
-                players.reached::<C>(i, t)?.checked_mul(outside).ok_or_else(overflow::<C>)?;
+            let wins = players
+                .reached::<C>(i, t)?
+                .checked_mul(outside)
+                .ok_or_else(CountOverflow::of::<C>)?;
             visit(i, wins)
         };
         all_but_one(&now, &before, now.levels.len(), 0, &C::from_u64(1), &mut visit_wins)?;
@@ -640,7 +638,7 @@ impl<C: Count> ProductTree<C> {
             above.clear();
             for pair in below.chunks(2) {
                 above.push(match pair {
-                    [a, b] => a.checked_mul(b).ok_or_else(overflow::<C>)?,
+                    [a, b] => a.checked_mul(b).ok_or_else(CountOverflow::of::<C>)?,
                     [a] => a.clone(),
                     _ => unreachable!("chunks of one or two"),
                 });
@@ -673,11 +671,11 @@ fn all_but_one<C: Count>(
         return all_but_one(now, before, k - 1, left, outside, visit);
     };
     // The left child's players come before the right child's.
-    let for_left = outside.checked_mul(right_before).ok_or_else(overflow::<C>)?;
+    let for_left = outside.checked_mul(right_before).ok_or_else(CountOverflow::of::<C>)?;
     all_but_one(now, before, k - 1, left, &for_left, visit)?;
     drop(for_left);
     let left_now = &now.levels[k - 1][left];
-    let for_right = outside.checked_mul(left_now).ok_or_else(overflow::<C>)?;
+    let for_right = outside.checked_mul(left_now).ok_or_else(CountOverflow::of::<C>)?;
     all_but_one(now, before, k - 1, right, &for_right, visit)
 }
 

@@ -198,7 +198,6 @@ impl<C: Count> Cells<C> {
         moves: &[(usize, C)],
         per_turn: &C,
     ) -> Result<Alone<C>, CountOverflow> {
-        let overflow = || CountOverflow::of::<C>();
         let mut alive = C::from_u64(1);
         self.now[space] = alive.clone();
         // Rows (scores) of `now` that may hold universes.
@@ -206,10 +205,10 @@ impl<C: Count> Cells<C> {
         let mut alone = Vec::new();
         while !alive.is_zero() {
             // Every addition below is a share of this bound, so none overflows.
-            let bound = alive.checked_mul(per_turn).ok_or_else(overflow)?;
+            let bound = alive.checked_mul(per_turn).ok_or_else(CountOverflow::of::<C>)?;
             let mut reached = C::zero();
             band = self.turn(band, moves, &mut reached);
-            alive = bound.checked_sub(&reached).ok_or_else(overflow)?;
+            alive = bound.checked_sub(&reached).ok_or_else(CountOverflow::of::<C>)?;
             alone.push(Turn { reached, playing: alive.clone() });
         }
         Ok(alone)

@@ -117,15 +117,17 @@ impl Deal {
     /// Line ends may be `\n` or `\r\n` (the `crabdice` binary turns a lone
     /// `\r`, as old Mac files end lines, into `\n` first); a byte order
     /// mark, spaces around a line, blank lines before the first header or
-    /// after the last card, no blank line or several between the decks, and
-    /// a missing final newline are fine. Every other deviation is a
-    /// [`ParseError`] naming the line.
+    /// after the last card, no blank line or several between the decks, a
+    /// card written with leading zeros (`05` is card 5, so a duplicate of a
+    /// `5`, and `00` is a zero, refused), and a missing final newline are fine. Every
+    /// other deviation is a [`ParseError`] naming the line.
     ///
     /// ```
     /// use crabdice::Deal;
     ///
     /// let tight = Deal::parse("Player 1:\r\n9\r\n2\r\nPlayer 2:\r\n5\r\n8")?;
     /// assert_eq!(tight, Deal::new(vec![9, 2], vec![5, 8])?);
+    /// assert_eq!(Deal::parse("Player 1:\n09\n2\n\nPlayer 2:\n005\n8\n")?, tight);
     /// let error = Deal::parse("Player 1:\n9\n2\n\nPlayer 2:\n5\n9\n").unwrap_err();
     /// assert_eq!((error.line(), error.column()), (7, 1));
     /// # Ok::<_, Box<dyn std::error::Error>>(())

@@ -137,7 +137,26 @@ impl Starts {
         Ok(Self { positions, places })
     }
 
-    /// Reads one `Player N starting position: P` line a player.
+    /// Reads one `Player N starting position: P` line a player, players
+    /// numbered `1, 2, ...` in order, at least two.
+    ///
+    /// As in [`Deal::parse`](crate::Deal::parse), `\r\n` line ends, a byte
+    /// order mark, spaces around a line, blank lines before the first player
+    /// and after the last, and a missing final newline are fine; so are any
+    /// spaces (or none) between the colon and the position, and leading
+    /// zeros (`04` is space 4, `0` and `00` are not a space). Every other
+    /// deviation is a [`ParseError`] naming the line. Whether each start is
+    /// on the board is for [`check`](Self::check), once the rules are known.
+    ///
+    /// ```
+    /// use crabdice::Starts;
+    ///
+    /// let starts = Starts::parse("Player 1 starting position:04\r\nPlayer 2 starting position: 8")?;
+    /// assert_eq!(starts.positions(), [4, 8]);
+    /// let error = Starts::parse("Player 1 starting position: 4\n\nPlayer 2 starting position: 8\n");
+    /// assert_eq!(error.unwrap_err().line(), 2);
+    /// # Ok::<_, crabdice::ParseError>(())
+    /// ```
     pub fn parse(text: &str) -> Result<Self, ParseError> {
         let mut starts = Self { positions: Vec::new(), places: Vec::new() };
         let mut blank: Option<Line<'_>> = None;

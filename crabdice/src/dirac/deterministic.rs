@@ -117,8 +117,9 @@
 //! simulated, leaping over long stretches of the die (below) where it can,
 //! and if nobody wins within a billion turns played (200 million when
 //! the die's offset moves more than a 32nd of the die a turn, forward or
-//! back; about two seconds either way; refused at once when even the
-//! shortest game the board allows is longer, or, where stretches are
+//! back; about two seconds, up to five for a die whose offset moves more
+//! than a sixth of it a turn on a large board; refused at once when even
+//! the shortest game the board allows is longer, or, where stretches are
 //! leapt over, when learning their periods would be) the rules are
 //! refused with [`RulesError::PeriodTooLong`].
 //!
@@ -130,12 +131,12 @@
 //! modulo the board. (An offset that moves by more than half the die a
 //! turn moves back by less, and wraps every turn, yet still along a line
 //! within one side.) Simulation plays such stretches with two modular
-//! additions a turn, the rounds every pawn can play within its stretch in a
-//! loop whose only test is the target's: about 2.4 ns a turn, against 11
-//! ns for a closed-form sum of 128-bit products and remainders each turn.
-//! A die whose offset moves by more than a 32nd of its faces a turn,
-//! forward or back, makes stretches too short to pay, and is played one
-//! closed-form sum a turn.
+//! additions a turn: the rounds every pawn can play within its stretch,
+//! pawn by pawn, each in a loop whose only test is the target's, in
+//! registers: about 2 ns a turn, against 16 to 27 ns for a closed-form
+//! sum of products and remainders each turn. A die whose offset moves by
+//! more than a sixth of its faces a turn, forward or back, makes
+//! stretches too short to pay, and is played one closed-form sum a turn.
 //!
 //! ## Leaping over stretches
 //!
@@ -251,7 +252,8 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 /// games beyond those blocks and boards that neither repeat within 20
 /// million turns nor end within a billion (200 million for a die whose
 /// offset moves more than a 32nd of its faces a turn, forward or back;
-/// played turn by turn: about two seconds) unless, on a board of at most
+/// played turn by turn: about two seconds, up to five when it moves more
+/// than a sixth) unless, on a board of at most
 /// 2^20 spaces, the die's long stretches without a wrap are leapt over
 /// (a billion turns of learning periods, then), and games whose rolls
 /// reach 2^128 ([`RulesError::TooManyRolls`]).

@@ -26,20 +26,36 @@ use super::{
 /// How many times further than learning periods the game is played turn
 /// by turn when nothing else applies. Learning keeps a table of every turn;
 /// plain play keeps nothing, so it can afford to go further: 50 times (a
-/// billion turns for the default budget, about 2.4 s) in [`Stretch`]es, at
-/// about 2.4 ns a turn; 10 times (200 million turns, about 2 s) one turn at
-/// a time, at about 11 ns.
+/// billion turns for the default budget, about 2 s) in [`Stretch`]es of
+/// [`LONG_STRETCHES`] turns or more, at about 2 ns a turn; otherwise 10
+/// times (200 million turns), in shorter stretches at 8 to 13 ns a turn
+/// (1.6 to 2.6 s), or one closed-form sum a turn at 16 to 27 ns (its
+/// divisions those of a large board: 3.3 to 5.4 s).
 pub(super) const fn play_further(die: &Die) -> u64 {
-    if in_stretches(die) { 50 } else { 10 }
+    if stretch_turns(die) >= LONG_STRETCHES { 50 } else { 10 }
 }
 
-/// Whether the game is played in [`Stretch`]es: when the die's offset
-/// moves by at most a 32nd of the die a turn, forward or back (a step of
-/// `faces − k` is `k` back), so that they last 16 turns or more on
-/// average. Shorter ones cost more than a closed-form sum a turn (1.4× the
-/// time with a step of a third of the die).
+/// The fewest turns a pawn's stretches may last, at most, for the game to
+/// be played a billion turns ([`play_further`]): the die's offset moves by
+/// at most a 32nd of the die a turn, forward or back, so that they last
+/// 16 turns or more on average.
+const LONG_STRETCHES: u64 = 32;
+
+/// The fewest turns a pawn's stretches may last, at most, for the game to
+/// be played in [`Stretch`]es rather than one closed-form sum a turn: the
+/// die's offset moves by at most a sixth of the die a turn, forward or
+/// back (a step of `faces − k` is `k` back). Measured on a board of
+/// 2,000,000 spaces, a die of 999,999,937 faces and two players, games of
+/// about 200 million turns took, summed turn by turn and in stretches of
+/// at most 6 turns, 4.47 and 2.62 s; of at most 8, 3.66 and 2.22 s; of at
+/// most 16, 3.84 and 1.59 s. Stretches of at most 4 turns were no faster
+/// (4.99 s against 4.55 s), nor clearly of at most 5. Those times spread
+/// by ±20% from run to run.
+const STRETCHES: u64 = 6;
+
+/// Whether the game is played in [`Stretch`]es ([`STRETCHES`]).
 const fn in_stretches(die: &Die) -> bool {
-    stretch_turns(die) >= 32
+    stretch_turns(die) >= STRETCHES
 }
 
 /// The end of the game played turn by turn, if it comes within `limit`
@@ -137,6 +153,7 @@ fn stretched(pawns: &[Pawn<'_>], target: u64, limit: u64, leap: bool) -> Option<
     let players = pawns.len() as u64;
     let mut stretches: Vec<Stretch<'_>> = pawns.iter().cloned().map(Stretch::new).collect();
     let mut scores = Scores::from_elem(0, pawns.len());
+    let mut start = (stretches.clone(), scores.to_vec());
     let (target, mut turns, mut round) = (u128::from(target), 0, 0_u128);
     loop {
         // Whole rounds within every pawn's stretch and the limit, played
@@ -167,15 +184,12 @@ fn stretched(pawns: &[Pawn<'_>], target: u64, limit: u64, leap: bool) -> Option<
             // Fewer turns than a round are left before the limit.
             break;
         }
-        for _ in 0..whole {
-            round += 1;
-            for (i, (stretch, score)) in stretches.iter_mut().zip(scores.iter_mut()).enumerate() {
-                *score += u128::from(stretch.play());
-                if *score >= target {
-                    return Some(End { winner: i, winning_turn: round, scores });
-                }
-            }
+        if let Some((winner, rounds)) =
+            block(&mut stretches, &mut scores, &mut start, whole, target)
+        {
+            return Some(End { winner, winning_turn: round + u128::from(rounds), scores });
         }
+        round += u128::from(whole);
         for stretch in &mut stretches {
             stretch.left -= whole;
         }
@@ -195,6 +209,66 @@ fn stretched(pawns: &[Pawn<'_>], target: u64, limit: u64, leap: bool) -> Option<
     }
     None
 }
+
+/// Plays `rounds` rounds, all within every pawn's stretch, pawn by pawn:
+/// each pawn's turns in a loop of its own, its state in registers, up to
+/// the round in which it reaches `target` or, once some pawn has, up to
+/// the round before that one's (a later player wins only sooner). If
+/// someone wins, returns the winner and the round it wins in (counted from
+/// the block's start), every pawn moved to where the game ends: the
+/// players before the winner, which played further, play again from a
+/// copy up to the winning round, the players after it are there already.
+/// Otherwise every pawn is `rounds` turns on. `start` keeps a copy of
+/// the pawns for that, as long as `stretches`.
+///
+/// Pawn by pawn, a turn is two modular additions and a subtraction from
+/// the points still needed, in 64 bits (the target is a `u64`), with the
+/// pawn's state in registers: about 2 ns. Played round by round, each
+/// pawn in turn adding to a 128-bit score, a turn took 4 to 5 ns on two
+/// players and large boards (the bench `deterministic_played`: a median
+/// of 20.5 ms, now 9.4 ms; a billion turns refused after 4.4–5.2 s, now
+/// 1.4–2.0 s). The pawns before the winner play up to [`CHUNK`] rounds
+/// twice, once.
+fn block<'a>(
+    stretches: &mut [Stretch<'a>],
+    scores: &mut [u128],
+    start: &mut (Vec<Stretch<'a>>, Vec<u128>),
+    rounds: u64,
+    target: u128,
+) -> Option<(usize, u64)> {
+    let mut done = 0;
+    while done < rounds {
+        let chunk = (rounds - done).min(CHUNK);
+        start.0.clone_from_slice(stretches);
+        start.1.copy_from_slice(scores);
+        let mut best: Option<(usize, u64)> = None;
+        for (i, (stretch, score)) in stretches.iter_mut().zip(scores.iter_mut()).enumerate() {
+            let turns = best.map_or(chunk, |(_, round)| round - 1);
+            if let Some(round) = stretch.play_for(score, turns, target) {
+                best = Some((i, round));
+            }
+        }
+        if let Some((winner, round)) = best {
+            let pawns =
+                stretches.iter_mut().zip(scores.iter_mut()).zip(start.0.iter().zip(&start.1));
+            for (i, ((stretch, score), (from, points))) in pawns.enumerate().take(winner) {
+                (*stretch, *score) = (from.clone(), *points);
+                let arrived = stretch.play_for(score, round, target);
+                debug_assert_eq!(
+                    arrived, None,
+                    "pawn {i} played further without reaching the target"
+                );
+            }
+            return Some((winner, done + round));
+        }
+        done += chunk;
+    }
+    None
+}
+
+/// The most rounds [`block`] plays pawn by pawn before it looks for a
+/// winner: a pawn before the winner plays at most this many turns again.
+const CHUNK: u64 = 1 << 16;
 
 /// What [`leap`] did.
 enum Leap {
@@ -344,6 +418,36 @@ impl<'a> Stretch<'a> {
         (self.pawn.position, self.sum) =
             Self::next(self.pawn.position, self.sum, self.step, self.pawn.die.board);
         self.pawn.position + 1
+    }
+
+    /// Plays up to `turns` turns of the stretch, adding their points to
+    /// `score`, leaving `left` to the caller; stops at the turn (from 1)
+    /// at which `score` reaches `target`, returned.
+    fn play_for(&mut self, score: &mut u128, turns: u64, target: u128) -> Option<u64> {
+        let (step, board) = (self.step, self.pawn.die.board);
+        let (mut position, mut sum) = (self.pawn.position, self.sum);
+        // The points still needed: the target is a `u64`, and the score is
+        // below it, so they fit in one.
+        let Ok(mut need) = u64::try_from(target - *score) else {
+            unreachable!("a score below a target of 64 bits is at most 2^64 - 1 short of it")
+        };
+        let mut arrived = None;
+        for turn in 1..=turns {
+            (position, sum) = Self::next(position, sum, step, board);
+            let points = position + 1;
+            if points >= need {
+                arrived = Some(turn);
+                *score = target - u128::from(need) + u128::from(points);
+                need = 0;
+                break;
+            }
+            need -= points;
+        }
+        if arrived.is_none() {
+            *score = target - u128::from(need);
+        }
+        (self.pawn.position, self.sum) = (position, sum);
+        arrived
     }
 
     /// A turn within a stretch: the pawn moves by the sum, which grows by
@@ -499,6 +603,82 @@ mod tests {
         }
     }
 
+    /// [`block`], pawn by pawn, ends where the rounds played in turn end
+    /// (the first pawn to reach the target, the earlier player on a tie in
+    /// a round), with every pawn where it stands then, or moves every pawn
+    /// as far: 2 to 8 players, many of them starting on the same space
+    /// (so that they reach the target in the same round), blocks across
+    /// [`CHUNK`]s, on boards of up to 64 bits.
+    #[test]
+    fn blocks_played_pawn_by_pawn_end_as_rounds_played_in_turn_do() {
+        fn state(stretches: &[Stretch<'_>]) -> Vec<(u64, u64, u64)> {
+            stretches.iter().map(|s| (s.pawn.position, s.pawn.offset, s.sum)).collect()
+        }
+        let mut random = generator(0xb10c_ca5e);
+        let (mut won, mut ties) = (0, 0);
+        for _ in 0..600 {
+            let players = 2 + random(7) as usize;
+            let board =
+                [1 + random(10), 1 + random(1_000), u64::MAX - random(100)][random(3) as usize];
+            let faces = 1 << 40;
+            let rules = DiceRules { board, target: u64::MAX, faces, rolls: 1 + random(3) };
+            let die = Die::new(&rules, players);
+            let start = 1 + random(board);
+            let pawns = (0..players).map(|i| {
+                let space = if random(3) == 0 { 1 + random(board) } else { start };
+                die.pawn(i, space)
+            });
+            let mut stretches: Vec<_> = pawns.map(Stretch::new).collect();
+            stretches.iter_mut().for_each(Stretch::begin);
+            let rounds = [1 + random(5), CHUNK - 1 + random(3), 1 + random(3 * CHUNK)]
+                [random(3) as usize]
+                .min(stretches.iter().map(|s| s.left).min().unwrap());
+            // In turn, to the end of the block, with no target: the most
+            // points anyone has then, and the target somewhere up to it.
+            let (mut turned, mut scores) = (stretches.clone(), vec![0_u128; players]);
+            for _ in 0..rounds {
+                for (stretch, score) in turned.iter_mut().zip(&mut scores) {
+                    *score += u128::from(stretch.play());
+                }
+            }
+            let most = scores.iter().max().copied().unwrap().min(u128::from(u64::MAX));
+            let target = [most, most + 1, 1 + u128::from(random(u64::MAX)) % most.max(1)]
+                [random(3) as usize]
+                .min(u128::from(u64::MAX));
+            // In turn, with the target.
+            let (mut turned, mut expected) = (stretches.clone(), vec![0_u128; players]);
+            let mut end = None;
+            'rounds: for round in 1..=rounds {
+                for (i, (stretch, score)) in turned.iter_mut().zip(&mut expected).enumerate() {
+                    *score += u128::from(stretch.play());
+                    if *score >= target {
+                        end = Some((i, round));
+                        break 'rounds;
+                    }
+                }
+            }
+            let mut scores = vec![0_u128; players];
+            let mut start = (stretches.clone(), scores.clone());
+            let got = block(&mut stretches, &mut scores, &mut start, rounds, target);
+            let what = format!("{rules}, {players} players, {rounds} rounds, target {target}");
+            assert_eq!(got, end, "{what}");
+            assert_eq!((state(&stretches), &scores), (state(&turned), &expected), "{what}");
+            if let Some((winner, _)) = end {
+                won += 1;
+                // Was any later player at the target in the same round?
+                let mut after = turned.clone();
+                ties += usize::from(
+                    after
+                        .iter_mut()
+                        .zip(&expected)
+                        .skip(winner + 1)
+                        .any(|(stretch, &score)| score + u128::from(stretch.play()) >= target),
+                );
+            }
+        }
+        assert!(won > 300 && ties > 100, "{won} won, {ties} ties");
+    }
+
     /// Games whose stretches are leapt over end as simulated, on small
     /// boards with dice long enough for stretches of four periods or more
     /// (steps forward and back, rolls past the die), across several
@@ -586,12 +766,47 @@ mod tests {
         }
     }
 
+    /// Games whose pawns' stretches last at most 2 to 71 turns, on either
+    /// side of [`STRETCHES`] and [`LONG_STRETCHES`], forward and back,
+    /// on boards too wide to leap over, end as simulated, within the same
+    /// limit and not one turn less.
+    #[test]
+    fn games_of_every_stretch_length_end_as_simulated() {
+        let mut random = generator(0x5707_1e55);
+        let faces = 1_000_003;
+        let mut classes = [0; 3];
+        for _ in 0..240 {
+            let players = 1 + random(4);
+            let turns = [2 + random(4), 6 + random(26), 32 + random(40)][random(3) as usize];
+            let rolls = (faces / (players * turns) + random(3)).max(1);
+            let rolls = if random(2) == 0 { rolls } else { faces - rolls };
+            let board = LEAP_BOARD + 1 + random(1 << 40);
+            let target = 1 + random(board) * (1 + random(2_000));
+            let rules = DiceRules { board, target, faces, rolls };
+            let die = Die::new(&rules, players as usize);
+            let stretch = stretch_turns(&die);
+            classes[usize::from(stretch >= STRETCHES) + usize::from(stretch >= LONG_STRETCHES)] +=
+                1;
+            let pawns: Vec<_> =
+                (0..players).map(|i| die.pawn(i as usize, 1 + random(board))).collect();
+            let end = simulate(&pawns, target, u64::MAX).unwrap();
+            let length = (end.winning_turn - 1) * u128::from(players) + end.winner as u128 + 1;
+            let length = u64::try_from(length).unwrap();
+            assert_eq!(played(&pawns, target, u64::MAX).as_ref(), Some(&end), "{rules}");
+            assert_eq!(played(&pawns, target, length).as_ref(), Some(&end), "{rules}");
+            assert_eq!(played(&pawns, target, length - 1), None, "{rules}");
+        }
+        assert!(classes.iter().all(|&n| n > 60), "{classes:?}");
+    }
+
     #[test]
     fn play_turn_by_turn_refuses_at_once_only_games_longer_than_its_limit() {
         // On a board of one space every turn scores 1: the game lasts
         // exactly as long as the shortest game the bound allows, so the
-        // bound is tight.
-        for (players, target, faces) in [(2, 1000, 7), (3, 12_345, 100), (5, 1, 3), (2, 2, 1)] {
+        // bound is tight. (Played one closed-form sum a turn, or in
+        // stretches of at most 7 turns, too short to leap over: a die of 42
+        // faces whose offset moves 6 a turn.)
+        for (players, target, faces) in [(2, 1000, 7), (3, 12_345, 42), (5, 1, 3), (2, 2, 1)] {
             let rules = DiceRules { board: 1, target, faces, rolls: 2 };
             let die = Die::new(&rules, players);
             let pawns: Vec<_> = (0..players).map(|i| die.pawn(i, 1)).collect();

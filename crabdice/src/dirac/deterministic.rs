@@ -423,7 +423,10 @@ fn run(position: u64, moves: &[u64], board: u64, points: &mut [u64]) {
 /// learn within `budget` turns, or by simulating it. A game whose die
 /// cycles through its offsets more slowly than the sweep would take is
 /// swept first, or simulated if it may end sooner (no turn scores more
-/// than the board).
+/// than the board). A game that may end within a 16th of the turns
+/// learning the periods would take at least is simulated that far first:
+/// eight players at target 2^64 − 1 on a board of 3.7 × 10^18 spaces,
+/// whose game is 41 turns, took 2.6 s learning first.
 fn learned(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Result<End, RulesError> {
     let Some(die) = pawns.first().map(|pawn| pawn.die) else {
         return Err(RulesError::PeriodTooLong { limit: budget });
@@ -440,6 +443,14 @@ fn learned(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Result<End, RulesErr
         if let Some(end) = quick.or_else(|| sweep::swept(pawns, target)) {
             return Ok(end);
         }
+    }
+    // Learning the periods plays at least one cycle of the die's offsets
+    // for each pawn: a game a 16th as long is played out first.
+    let quick = (u128::from(die.cycle_turns()) * players / 16).min(u128::from(budget / 16));
+    if shortest(pawns, target) <= quick
+        && let Some(end) = simulate(pawns, target, quick as u64)
+    {
+        return Ok(end);
     }
     if let Some(periods) = periods(pawns, budget) {
         return Ok(jump(pawns, &periods, target));

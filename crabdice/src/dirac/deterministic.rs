@@ -434,22 +434,16 @@ fn learned(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Result<End, RulesErr
     let players = pawns.len() as u128;
     if let Some(work) = sweep::work(pawns)
         && u128::from(work) < u128::from(die.cycle_turns()) * players
+        && let Some(end) =
+            simulated_within(pawns, target, work).or_else(|| sweep::swept(pawns, target))
     {
-        let quick = if shortest(pawns, target) <= u128::from(work) {
-            simulate(pawns, target, work)
-        } else {
-            None
-        };
-        if let Some(end) = quick.or_else(|| sweep::swept(pawns, target)) {
-            return Ok(end);
-        }
+        return Ok(end);
     }
     // Learning the periods plays at least one cycle of the die's offsets
     // for each pawn: a game a 16th as long is played out first.
-    let quick = (u128::from(die.cycle_turns()) * players / 16).min(u128::from(budget / 16));
-    if shortest(pawns, target) <= quick
-        && let Some(end) = simulate(pawns, target, quick as u64)
-    {
+    let quick = u64::try_from(u128::from(die.cycle_turns()) * players / 16)
+        .map_or(budget / 16, |turns| turns.min(budget / 16));
+    if let Some(end) = simulated_within(pawns, target, quick) {
         return Ok(end);
     }
     if let Some(periods) = periods(pawns, budget) {
@@ -460,6 +454,15 @@ fn learned(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Result<End, RulesErr
         .or_else(|| sweep::swept(pawns, target))
         .or_else(|| played(pawns, target, limit))
         .ok_or(RulesError::PeriodTooLong { limit })
+}
+
+/// The game simulated ([`simulate`]), if it ends within `turns` turns;
+/// `None` at once when even the [`shortest`] game would take longer.
+fn simulated_within(pawns: &[Pawn<'_>], target: u64, turns: u64) -> Option<End> {
+    if shortest(pawns, target) > u128::from(turns) {
+        return None;
+    }
+    simulate(pawns, target, turns)
 }
 
 /// The fewest turns the pawns' game to `target` can take ([`fewest_turns`];

@@ -227,8 +227,8 @@ fn stretched(pawns: &[Pawn<'_>], target: u64, limit: u64, leap: bool) -> Option<
 /// pawn in turn adding to a 128-bit score, a turn took 4 to 5 ns on two
 /// players and large boards (the bench `deterministic_played`: a median
 /// of 20.5 ms, now 9.4 ms; a billion turns refused after 4.4–5.2 s, now
-/// 1.4–2.0 s). The pawns before the winner play up to [`CHUNK`] rounds
-/// twice, once.
+/// 1.4–2.0 s). Once a game, the pawns before the winner play up to
+/// [`CHUNK`] rounds a second time.
 fn block<'a>(
     stretches: &mut [Stretch<'a>],
     scores: &mut [u128],
@@ -431,23 +431,19 @@ impl<'a> Stretch<'a> {
         let Ok(mut need) = u64::try_from(target - *score) else {
             unreachable!("a score below a target of 64 bits is at most 2^64 - 1 short of it")
         };
-        let mut arrived = None;
         for turn in 1..=turns {
             (position, sum) = Self::next(position, sum, step, board);
             let points = position + 1;
             if points >= need {
-                arrived = Some(turn);
+                (self.pawn.position, self.sum) = (position, sum);
                 *score = target - u128::from(need) + u128::from(points);
-                need = 0;
-                break;
+                return Some(turn);
             }
             need -= points;
         }
-        if arrived.is_none() {
-            *score = target - u128::from(need);
-        }
         (self.pawn.position, self.sum) = (position, sum);
-        arrived
+        *score = target - u128::from(need);
+        None
     }
 
     /// A turn within a stretch: the pawn moves by the sum, which grows by

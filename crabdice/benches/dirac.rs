@@ -118,6 +118,22 @@ fn deterministic_played(bencher: Bencher) {
     deterministic_with(bencher, EXAMPLE, rules, Some("23936731387349826735"));
 }
 
+/// The same board and die rolled 200 million times a turn, so that the
+/// die's offset moves 40% of the die a round: stretches too short to pay,
+/// the game played by walkers, 4.0 million turns to 2 × 10¹² points (the
+/// answer is an independent C simulation's, one closed-form sum a turn in
+/// 128 bits).
+#[divan::bench]
+fn deterministic_walked(bencher: Bencher) {
+    let rules = DiceRules {
+        board: 2_000_000,
+        faces: 999_999_937,
+        rolls: 200_000_000,
+        target: 2_000_000_000_000,
+    };
+    deterministic_with(bencher, EXAMPLE, rules, Some("1596025712431988930400000000"));
+}
+
 /// The same die on a board of 1000, whose stretches are leapt over: to
 /// 10⁹ points (4.1 million turns; the answer is a C simulation's, roll by
 /// roll) and to 10¹² (4 billion turns; an independent Python

@@ -480,15 +480,15 @@ mod dirac {
     }
 
     /// A game that neither repeats within 20 million turns nor can be
-    /// swept, blocked or leapt over is played for a billion turns when the
-    /// die's offset moves by at most a 32nd of its faces a turn, else 200
-    /// million (the documented limits of `play_deterministic`); a target of
-    /// 4 × 10^15 on 2,000,000 spaces (too many to leap over stretches)
-    /// needs four billion turns at least, so it is refused at once, naming
-    /// the limit.
-    /// On a die of 999,999,937 faces, two players rolling 15,624,999 times
-    /// move the offset by 31,249,998, 32 of which are 999,999,936, within
-    /// the die; 15,625,000 rolls move it 31,250,000, 32 of which pass it.
+    /// swept, blocked or leapt over is played for a billion turns, in
+    /// stretches or by walkers (the documented limit of
+    /// `play_deterministic`); a target of 4 × 10^15 on 2,000,000 spaces
+    /// (too many to leap over stretches) needs four billion turns at least,
+    /// so it is refused at once, naming the limit. On a die of 999,999,937
+    /// faces, two players rolling 7,812,499 times move the offset by
+    /// 15,624,998, 64 of which are 999,999,872, within the die (stretches);
+    /// 7,812,500 rolls move it 15,625,000, 64 of which pass it, and 200
+    /// million rolls 40% of it (walkers).
     #[test]
     fn a_game_too_long_to_play_is_refused_naming_the_turns_it_may_be_played_for() {
         let rules = DiceRules {
@@ -497,11 +497,10 @@ mod dirac {
             faces: 999_999_937,
             rolls: 3,
         };
-        for (rolls, limit) in
-            [(3, 1_000_000_000), (15_624_999, 1_000_000_000), (15_625_000, 200_000_000)]
-        {
+        for rolls in [3, 7_812_499, 7_812_500, 200_000_000] {
             let rules = DiceRules { rolls, ..rules };
             let err = play_deterministic(&starts(&[4, 8]), &rules).unwrap_err();
+            let limit = 1_000_000_000;
             assert_eq!(err, RulesError::PeriodTooLong { limit }.into(), "{rules}");
         }
     }

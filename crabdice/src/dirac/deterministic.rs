@@ -115,28 +115,34 @@
 //! learning periods whenever the die's cycle takes more turns than the
 //! sweep costs, unless the game ends sooner. Otherwise the game is
 //! simulated, leaping over long stretches of the die (below) where it can,
-//! and if nobody wins within a billion turns played (200 million when
-//! the die's offset moves more than a 32nd of the die a turn, forward or
-//! back; about two seconds, up to five for a die whose offset moves more
-//! than a sixth of it a turn on a large board; refused at once when even
-//! the shortest game the board allows is longer, or, where stretches are
-//! leapt over, when learning their periods would be) the rules are
-//! refused with [`RulesError::PeriodTooLong`].
+//! and if nobody wins within a billion turns played (about 2 s in long
+//! stretches, up to 4 s otherwise; refused at once when even the shortest
+//! game the board allows is longer, or, where stretches are leapt over,
+//! when learning their periods would be) the rules are refused with
+//! [`RulesError::PeriodTooLong`].
+//!
+//! ## Simulating with additions alone
+//!
+//! A turn's sum is linear in the die's offset on either side of `faces −
+//! rest` (past which a turn's rolls wrap), and the offset moves by the
+//! same step, or that step less `faces`, from one of a pawn's turns to
+//! the next. So a pawn that keeps the sum its turn would have on either
+//! line plays a turn with a few comparisons and modular additions, and no
+//! product nor remainder: a [`Walker`] (module [`walk`], which works the
+//! lines out), about 3.5 ns a turn against 16 to 27 ns for the closed-form
+//! sum. Rounds are played in blocks, pawn by pawn, each pawn's turns in a
+//! loop of its own whose only test is the target's, in registers.
 //!
 //! ## Simulating in stretches
 //!
-//! While a pawn's die offset neither wraps nor crosses `faces − rest`
-//! (past which a turn's rolls wrap), a turn's sum is linear in the offset,
-//! so from one of the pawn's turns to the next it grows by a constant
-//! modulo the board. (An offset that moves by more than half the die a
-//! turn moves back by less, and wraps every turn, yet still along a line
-//! within one side.) Simulation plays such stretches with two modular
-//! additions a turn: the rounds every pawn can play within its stretch,
-//! pawn by pawn, each in a loop whose only test is the target's, in
-//! registers: about 2 ns a turn, against 16 to 27 ns for a closed-form
-//! sum of products and remainders each turn. A die whose offset moves by
-//! more than a sixth of its faces a turn, forward or back, makes
-//! stretches too short to pay, and is played one closed-form sum a turn.
+//! While a pawn's die offset neither wraps nor crosses `faces − rest`, its
+//! turn's sum grows by a constant modulo the board from one of its turns
+//! to the next. (An offset that moves by more than half the die a turn
+//! moves back by less, and wraps every turn, yet still along a line within
+//! one side.) Such stretches are played with two modular additions a turn,
+//! about 1.7 ns when they are long; a die whose offset moves more than a
+//! 64th of its faces a turn, forward or back, makes stretches too short to
+//! beat walkers, which play it instead.
 //!
 //! ## Leaping over stretches
 //!
@@ -175,9 +181,12 @@ use super::{DiceRules, Starts};
 mod blocks;
 mod stretches;
 mod sweep;
+mod walk;
+
+use walk::{Turns, Walker};
 
 use blocks::blocks;
-use stretches::{play_further, played};
+use stretches::{PLAY_FURTHER, played};
 
 /// How a deterministic game ends.
 ///
@@ -250,10 +259,9 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 ///
 /// Refuses nonsense rules, starts off the board (naming the line), and
 /// games beyond those blocks and boards that neither repeat within 20
-/// million turns nor end within a billion (200 million for a die whose
-/// offset moves more than a 32nd of its faces a turn, forward or back;
-/// played turn by turn: about two seconds, up to five when it moves more
-/// than a sixth) unless, on a board of at most
+/// million turns nor end within a billion (played turn by turn: about
+/// two seconds, up to four when the die's offset moves more than a 64th
+/// of its faces a turn, forward or back) unless, on a board of at most
 /// 2^20 spaces, the die's long stretches without a wrap are leapt over
 /// (a billion turns of learning periods, then), and games whose rolls
 /// reach 2^128 ([`RulesError::TooManyRolls`]).
@@ -449,20 +457,21 @@ fn learned(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Result<End, RulesErr
     if let Some(periods) = periods(pawns, budget) {
         return Ok(jump(pawns, &periods, target));
     }
-    let limit = budget.saturating_mul(play_further(die));
+    let limit = budget.saturating_mul(PLAY_FURTHER);
     blocks(pawns, target)
         .or_else(|| sweep::swept(pawns, target))
         .or_else(|| played(pawns, target, limit))
         .ok_or(RulesError::PeriodTooLong { limit })
 }
 
-/// The game simulated ([`simulate`]), if it ends within `turns` turns;
-/// `None` at once when even the [`shortest`] game would take longer.
+/// The game played turn by turn ([`walk::walked`]), if it ends within
+/// `turns` turns; `None` at once when even the [`shortest`] game would
+/// take longer.
 fn simulated_within(pawns: &[Pawn<'_>], target: u64, turns: u64) -> Option<End> {
     if shortest(pawns, target) > u128::from(turns) {
         return None;
     }
-    simulate(pawns, target, turns)
+    walk::walked(pawns, target, turns)
 }
 
 /// The fewest turns the pawns' game to `target` can take ([`fewest_turns`];
@@ -790,6 +799,8 @@ struct Die {
     constant: u64,
     /// `T(faces)` modulo the board.
     cycle: u64,
+    /// What a [`Walker`] adds a turn.
+    lines: walk::Lines,
 }
 
 impl Die {
@@ -800,7 +811,17 @@ impl Die {
         let constant = mul_mod(full, cycle, board);
         let constant = add_mod(constant, rolls % board, board);
         let round_step = mul_mod(players as u64 % faces, rolls % faces, faces);
-        Self { board, faces, round_step, rest: rolls % faces, constant, cycle }
+        let mut die = Self {
+            board,
+            faces,
+            round_step,
+            rest: rolls % faces,
+            constant,
+            cycle,
+            lines: walk::Lines::default(),
+        };
+        die.lines = walk::Lines::new(&die);
+        die
     }
 
     /// `L`: how many of its turns a pawn takes before the die's offset at
@@ -844,8 +865,11 @@ struct Pawn<'a> {
     offset: u64,
 }
 
-impl Pawn<'_> {
-    /// Plays one turn and returns the points scored.
+impl<'a> Pawn<'a> {
+    /// Plays one turn by its closed-form sum and returns the points
+    /// scored: the reference a [`Walker`], which plays them,
+    /// is tested against.
+    #[cfg(test)]
     fn turn(&mut self) -> u64 {
         let die = self.die;
         self.position = advance(self.position, die.turn_sum(self.offset), die.board);
@@ -853,10 +877,15 @@ impl Pawn<'_> {
         self.position + 1
     }
 
-    /// The points of the next `turns` turns, from a fresh copy.
+    /// The pawn walked turn by turn, with additions alone.
+    fn walker(&self) -> Walker<'a> {
+        Walker::new(self)
+    }
+
+    /// The points of the next `turns` turns.
     fn points_over(&self, turns: u64) -> u128 {
-        let mut pawn = self.clone();
-        (0..turns).map(|_| u128::from(pawn.turn())).sum()
+        let mut walker = self.walker();
+        (0..turns).map(|_| u128::from(walker.play())).sum()
     }
 }
 
@@ -878,11 +907,11 @@ fn periods(pawns: &[Pawn<'_>], budget: u64) -> Option<Vec<Period>> {
     }
     let mut lengths = Vec::with_capacity(pawns.len());
     for pawn in pawns {
-        let mut moved = pawn.clone();
+        let mut moved = pawn.walker();
         for _ in 0..offsets {
-            moved.turn();
+            moved.play();
         }
-        let shift = sub_mod(moved.position, pawn.position, die.board);
+        let shift = sub_mod(moved.position(), pawn.position, die.board);
         let turns = u128::from(offsets) * u128::from(die.board / gcd(die.board, shift));
         spent = spent.checked_add(turns.checked_mul(3)?)?;
         lengths.push(turns);
@@ -905,9 +934,9 @@ fn jump(pawns: &[Pawn<'_>], periods: &[Period], target: u64) -> End {
         let period = periods[i];
         let whole = (target - 1) / period.gain;
         let need = target - whole * period.gain;
-        let (mut pawn, mut turn, mut score) = (pawns[i].clone(), 0_u128, 0_u128);
+        let (mut walker, mut turn, mut score) = (pawns[i].walker(), 0_u128, 0_u128);
         while score < need {
-            score += u128::from(pawn.turn());
+            score += u128::from(walker.play());
             turn += 1;
         }
         Arrival {
@@ -925,7 +954,10 @@ fn jump(pawns: &[Pawn<'_>], periods: &[Period], target: u64) -> End {
     End::first_to_arrive(pawns.len(), arrival, score_after)
 }
 
-/// The end of the game by plain simulation, if it comes within `budget` turns.
+/// The end of the game by plain simulation, one closed-form sum a turn,
+/// if it comes within `budget` turns: the reference the faster ways of
+/// playing turn by turn are tested against.
+#[cfg(test)]
 fn simulate(pawns: &[Pawn<'_>], target: u64, budget: u64) -> Option<End> {
     if pawns.is_empty() {
         return None;
@@ -1240,18 +1272,15 @@ mod tests {
     #[test]
     fn a_game_that_neither_repeats_nor_ends_within_the_budget_is_refused() {
         // The die's offset moves 6 a turn: played in stretches, 50 times
-        // the budget.
+        // the budget; two thirds of the die a turn, by walkers, as far.
         let rules = DiceRules { board: 1_000_003, target: 1 << 60, faces: 999_983, rolls: 3 };
-        assert_eq!(
-            end(&[1, 2], &rules, 10_000).unwrap_err(),
-            RulesError::PeriodTooLong { limit: 500_000 }
-        );
-        // Two thirds of the die a turn: one closed-form sum a turn, 10 times.
-        let rules = DiceRules { rolls: 333_331, ..rules };
-        assert_eq!(
-            end(&[1, 2], &rules, 10_000).unwrap_err(),
-            RulesError::PeriodTooLong { limit: 100_000 }
-        );
+        for rules in [rules, DiceRules { rolls: 333_331, ..rules }] {
+            assert_eq!(
+                end(&[1, 2], &rules, 10_000).unwrap_err(),
+                RulesError::PeriodTooLong { limit: 500_000 },
+                "{rules}"
+            );
+        }
         // With a budget large enough the periods are learned instead; with
         // a smaller one, the die's 97 offsets make blocks short enough.
         let small = DiceRules { board: 101, target: 1_000_000_000, faces: 97, rolls: 3 };

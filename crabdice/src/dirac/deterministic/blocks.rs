@@ -13,6 +13,7 @@
 //! [`BLOCK_SPACES`] distinct spaces a pawn.
 
 use super::super::rules::MAX_SIMULATED_TURNS;
+use super::walk::Turns;
 use super::{Arrival, End, Pawn, sub_mod};
 
 /// The most turns of all pawns' blocks of offsets (`L` each) for
@@ -75,16 +76,16 @@ struct Block<'a> {
 impl<'a> Block<'a> {
     /// `None` if the block stands on more than [`BLOCK_SPACES`] spaces.
     fn new(pawn: &Pawn<'a>, turns: u64) -> Option<Self> {
-        let mut walker = pawn.clone();
+        let mut walker = pawn.walker();
         let mut counts = rustc_hash::FxHashMap::default();
         for _ in 0..turns {
-            walker.turn();
-            *counts.entry(walker.position).or_insert(0_u64) += 1;
+            walker.play();
+            *counts.entry(walker.position()).or_insert(0_u64) += 1;
             if counts.len() > BLOCK_SPACES {
                 return None;
             }
         }
-        let shift = sub_mod(walker.position, pawn.position, pawn.die.board);
+        let shift = sub_mod(walker.position(), pawn.position, pawn.die.board);
         let mut spaces: Vec<(u64, u64)> = counts.into_iter().collect();
         spaces.sort_unstable();
         Some(Self { pawn: pawn.clone(), turns, spaces, shift })
@@ -117,11 +118,8 @@ impl<'a> Block<'a> {
         let board = u128::from(self.pawn.die.board);
         // `block × shift mod board` in 128 bits; each space is below the board.
         let moved = (u128::from(block) * u128::from(self.shift)) % board;
-        let mut walker = self.pawn.clone();
-        (0..self.turns).map(move |_| {
-            walker.turn();
-            (u128::from(walker.position) + moved) % board + 1
-        })
+        let mut walker = self.pawn.walker();
+        (0..self.turns).map(move |_| (u128::from(walker.play() - 1) + moved) % board + 1)
     }
 
     /// The turn (from 1) on which the pawn reaches `target`, and its score

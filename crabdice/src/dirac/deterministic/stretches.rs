@@ -8,6 +8,8 @@
 //! every turn but stays on one side of that point), its turn sums grow by
 //! a constant modulo the board from one of its turns to the next: a
 //! [`Stretch`], played with two modular additions a turn ([`stretched`]).
+//! Stretches of fewer than [`STRETCHES`] turns do not pay: such a game is
+//! played by [`Walker`](super::Walker)s instead.
 //! A pawn's period within a stretch is at most `2B` turns on a board of
 //! `B` spaces (parent module, "Leaping over stretches"). On boards of up
 //! to [`LEAP_BOARD`] spaces, a stretch long enough for four such periods
@@ -19,39 +21,28 @@
 use crate::arith::gcd;
 
 use super::super::rules::advance;
-use super::{
-    Arrival, Die, End, Pawn, Scores, add_mod, arrival, score_after, shortest, simulate, sub_mod,
-};
+use super::walk::{Turns, block, last_round, walked};
+use super::{Arrival, Die, End, Pawn, Scores, add_mod, arrival, score_after, shortest, sub_mod};
 
 /// How many times further than learning periods the game is played turn
-/// by turn when nothing else applies. Learning keeps a table of every turn;
-/// plain play keeps nothing, so it can afford to go further: 50 times (a
-/// billion turns for the default budget, about 2 s) in [`Stretch`]es of
-/// [`LONG_STRETCHES`] turns or more, at about 2 ns a turn; otherwise 10
-/// times (200 million turns), in shorter stretches at 8 to 13 ns a turn
-/// (1.6 to 2.6 s), or one closed-form sum a turn at 16 to 27 ns (its
-/// divisions those of a large board: 3.3 to 5.4 s).
-pub(super) const fn play_further(die: &Die) -> u64 {
-    if stretch_turns(die) >= LONG_STRETCHES { 50 } else { 10 }
-}
+/// by turn when nothing else applies: learning keeps a table of every
+/// turn, plain play keeps nothing, so it can afford to go further. For the
+/// default budget, a billion turns: about 2 s in [`Stretch`]es of 256
+/// turns or more (1.7 ns a turn), up to 4 s by [`Walker`](super::Walker)s
+/// or in short stretches (3 to 4 ns a turn).
+pub(super) const PLAY_FURTHER: u64 = 50;
 
 /// The fewest turns a pawn's stretches may last, at most, for the game to
-/// be played a billion turns ([`play_further`]): the die's offset moves by
-/// at most a 32nd of the die a turn, forward or back, so that they last
-/// 16 turns or more on average.
-const LONG_STRETCHES: u64 = 32;
-
-/// The fewest turns a pawn's stretches may last, at most, for the game to
-/// be played in [`Stretch`]es rather than one closed-form sum a turn: the
-/// die's offset moves by at most a sixth of the die a turn, forward or
+/// be played in [`Stretch`]es rather than by [`Walker`](super::Walker)s:
+/// the die's offset moves by at most a 64th of the die a turn, forward or
 /// back (a step of `faces − k` is `k` back). Measured on a board of
 /// 2,000,000 spaces, a die of 999,999,937 faces and two players, games of
-/// about 200 million turns took, summed turn by turn and in stretches of
-/// at most 6 turns, 4.47 and 2.62 s; of at most 8, 3.66 and 2.22 s; of at
-/// most 16, 3.84 and 1.59 s. Stretches of at most 4 turns were no faster
-/// (4.99 s against 4.55 s), nor clearly of at most 5. Those times spread
-/// by ±20% from run to run.
-const STRETCHES: u64 = 6;
+/// about 40 million turns (medians of `--time`, two runs each) took, by
+/// walkers and in stretches of at most 4 turns, 157–199 ms and 1.00–1.02
+/// s; 16 turns, 148–155 and 278–321 ms; 32 turns, 131–157 and 208–212 ms;
+/// 48 turns, 157–163 and 163–171 ms; 64 turns, 153–156 and 122–144 ms; 128
+/// turns, 136–156 and 110–114 ms; 256 turns, 149–184 and 97–100 ms.
+const STRETCHES: u64 = 64;
 
 /// Whether the game is played in [`Stretch`]es ([`STRETCHES`]).
 const fn in_stretches(die: &Die) -> bool {
@@ -81,7 +72,7 @@ pub(super) fn played(pawns: &[Pawn<'_>], target: u64, limit: u64) -> Option<End>
     if in_stretches(die) {
         stretched(pawns, target, limit, false)
     } else {
-        simulate(pawns, target, limit)
+        walked(pawns, target, limit)
     }
 }
 
@@ -105,7 +96,7 @@ const LEAP_BOARD: u64 = 1 << 20;
 /// Whether stretches are leapt over ([`leap`]): on a board of at most
 /// [`LEAP_BOARD`] spaces, when a stretch can be [`worth_a_leap`].
 const fn leaps(die: &Die) -> bool {
-    in_stretches(die) && die.board <= LEAP_BOARD && worth_a_leap(stretch_turns(die), die.board)
+    die.board <= LEAP_BOARD && worth_a_leap(stretch_turns(die), die.board)
 }
 
 /// Whether `turns` turns of a stretch hold four periods of the longest
@@ -196,79 +187,8 @@ fn stretched(pawns: &[Pawn<'_>], target: u64, limit: u64, leap: bool) -> Option<
         turns += whole * players;
     }
     // The round the limit falls in, turn by turn.
-    round += 1;
-    for (i, stretch) in stretches.iter_mut().enumerate() {
-        if turns == limit {
-            return None;
-        }
-        turns += 1;
-        scores[i] += u128::from(stretch.turn());
-        if scores[i] >= target {
-            return Some(End { winner: i, winning_turn: round, scores });
-        }
-    }
-    None
+    last_round(&mut stretches, scores, round, limit - turns, target, Stretch::turn)
 }
-
-/// Plays `rounds` rounds, all within every pawn's stretch, pawn by pawn:
-/// each pawn's turns in a loop of its own, its state in registers, up to
-/// the round in which it reaches `target` or, once some pawn has, up to
-/// the round before that one's (a later player wins only sooner). If
-/// someone wins, returns the winner and the round it wins in (counted from
-/// the block's start), every pawn moved to where the game ends: the
-/// players before the winner, which played further, play again from a
-/// copy up to the winning round, the players after it are there already.
-/// Otherwise every pawn is `rounds` turns on. `start` keeps a copy of
-/// the pawns for that, as long as `stretches`.
-///
-/// Pawn by pawn, a turn is two modular additions and a subtraction from
-/// the points still needed, in 64 bits (the target is a `u64`), with the
-/// pawn's state in registers: about 2 ns. Played round by round, each
-/// pawn in turn adding to a 128-bit score, a turn took 4 to 5 ns on two
-/// players and large boards (the bench `deterministic_played`: a median
-/// of 20.5 ms, now 9.4 ms; a billion turns refused after 4.4–5.2 s, now
-/// 1.4–2.0 s). Once a game, the pawns before the winner play up to
-/// [`CHUNK`] rounds a second time.
-fn block<'a>(
-    stretches: &mut [Stretch<'a>],
-    scores: &mut [u128],
-    start: &mut (Vec<Stretch<'a>>, Vec<u128>),
-    rounds: u64,
-    target: u128,
-) -> Option<(usize, u64)> {
-    let mut done = 0;
-    while done < rounds {
-        let chunk = (rounds - done).min(CHUNK);
-        start.0.clone_from_slice(stretches);
-        start.1.copy_from_slice(scores);
-        let mut best: Option<(usize, u64)> = None;
-        for (i, (stretch, score)) in stretches.iter_mut().zip(scores.iter_mut()).enumerate() {
-            let turns = best.map_or(chunk, |(_, round)| round - 1);
-            if let Some(round) = stretch.play_for(score, turns, target) {
-                best = Some((i, round));
-            }
-        }
-        if let Some((winner, round)) = best {
-            let pawns =
-                stretches.iter_mut().zip(scores.iter_mut()).zip(start.0.iter().zip(&start.1));
-            for (i, ((stretch, score), (from, points))) in pawns.enumerate().take(winner) {
-                (*stretch, *score) = (from.clone(), *points);
-                let arrived = stretch.play_for(score, round, target);
-                debug_assert_eq!(
-                    arrived, None,
-                    "pawn {i} played further without reaching the target"
-                );
-            }
-            return Some((winner, done + round));
-        }
-        done += chunk;
-    }
-    None
-}
-
-/// The most rounds [`block`] plays pawn by pawn before it looks for a
-/// winner: a pawn before the winner plays at most this many turns again.
-const CHUNK: u64 = 1 << 16;
 
 /// What [`leap`] did.
 enum Leap {
@@ -402,48 +322,14 @@ impl<'a> Stretch<'a> {
         Self { pawn, sum: 0, step: 0, left: 0 }
     }
 
-    /// Plays one turn and returns the points scored, as [`Pawn::turn`].
+    /// Plays one turn, beginning the next stretch if need be, and returns
+    /// the points scored.
     fn turn(&mut self) -> u64 {
         if self.left == 0 {
             self.begin();
         }
         self.left -= 1;
         self.play()
-    }
-
-    /// Plays one turn of the stretch, leaving `left` to the caller, and
-    /// returns the points scored.
-    #[inline]
-    fn play(&mut self) -> u64 {
-        (self.pawn.position, self.sum) =
-            Self::next(self.pawn.position, self.sum, self.step, self.pawn.die.board);
-        self.pawn.position + 1
-    }
-
-    /// Plays up to `turns` turns of the stretch, adding their points to
-    /// `score`, leaving `left` to the caller; stops at the turn (from 1)
-    /// at which `score` reaches `target`, returned.
-    fn play_for(&mut self, score: &mut u128, turns: u64, target: u128) -> Option<u64> {
-        let (step, board) = (self.step, self.pawn.die.board);
-        let (mut position, mut sum) = (self.pawn.position, self.sum);
-        // The points still needed: the target is a `u64`, and the score is
-        // below it, so they fit in one.
-        let Ok(mut need) = u64::try_from(target - *score) else {
-            unreachable!("a score below a target of 64 bits is at most 2^64 - 1 short of it")
-        };
-        for turn in 1..=turns {
-            (position, sum) = Self::next(position, sum, step, board);
-            let points = position + 1;
-            if points >= need {
-                (self.pawn.position, self.sum) = (position, sum);
-                *score = target - u128::from(need) + u128::from(points);
-                return Some(turn);
-            }
-            need -= points;
-        }
-        (self.pawn.position, self.sum) = (position, sum);
-        *score = target - u128::from(need);
-        None
     }
 
     /// A turn within a stretch: the pawn moves by the sum, which grows by
@@ -492,6 +378,16 @@ impl<'a> Stretch<'a> {
             0
         };
         self.pawn.offset = advance(end, step, faces);
+    }
+}
+
+impl Turns for Stretch<'_> {
+    /// Plays one turn of the stretch, leaving `left` to the caller.
+    #[inline]
+    fn play(&mut self) -> u64 {
+        (self.pawn.position, self.sum) =
+            Self::next(self.pawn.position, self.sum, self.step, self.pawn.die.board);
+        self.pawn.position + 1
     }
 }
 
@@ -626,7 +522,7 @@ mod tests {
             });
             let mut stretches: Vec<_> = pawns.map(Stretch::new).collect();
             stretches.iter_mut().for_each(Stretch::begin);
-            let rounds = [1 + random(5), CHUNK - 1 + random(3), 1 + random(3 * CHUNK)]
+            let rounds = [1 + random(5), walk::CHUNK - 1 + random(3), 1 + random(3 * walk::CHUNK)]
                 [random(3) as usize]
                 .min(stretches.iter().map(|s| s.left).min().unwrap());
             // In turn, to the end of the block, with no target: the most
@@ -762,10 +658,10 @@ mod tests {
         }
     }
 
-    /// Games whose pawns' stretches last at most 2 to 71 turns, on either
-    /// side of [`STRETCHES`] and [`LONG_STRETCHES`], forward and back,
-    /// on boards too wide to leap over, end as simulated, within the same
-    /// limit and not one turn less.
+    /// Games whose pawns' stretches last at most 2 to 133 turns, played by
+    /// walkers or in stretches (either side of [`STRETCHES`]), forward and
+    /// back, on boards too wide to leap over, end as simulated, within the
+    /// same limit and not one turn less.
     #[test]
     fn games_of_every_stretch_length_end_as_simulated() {
         let mut random = generator(0x5707_1e55);
@@ -773,7 +669,7 @@ mod tests {
         let mut classes = [0; 3];
         for _ in 0..240 {
             let players = 1 + random(4);
-            let turns = [2 + random(4), 6 + random(26), 32 + random(40)][random(3) as usize];
+            let turns = [2 + random(30), 32 + random(32), 64 + random(70)][random(3) as usize];
             let rolls = (faces / (players * turns) + random(3)).max(1);
             let rolls = if random(2) == 0 { rolls } else { faces - rolls };
             let board = LEAP_BOARD + 1 + random(1 << 40);
@@ -781,8 +677,7 @@ mod tests {
             let rules = DiceRules { board, target, faces, rolls };
             let die = Die::new(&rules, players as usize);
             let stretch = stretch_turns(&die);
-            classes[usize::from(stretch >= STRETCHES) + usize::from(stretch >= LONG_STRETCHES)] +=
-                1;
+            classes[usize::from(stretch >= 32) + usize::from(stretch >= STRETCHES)] += 1;
             let pawns: Vec<_> =
                 (0..players).map(|i| die.pawn(i as usize, 1 + random(board))).collect();
             let end = simulate(&pawns, target, u64::MAX).unwrap();
@@ -799,9 +694,9 @@ mod tests {
     fn play_turn_by_turn_refuses_at_once_only_games_longer_than_its_limit() {
         // On a board of one space every turn scores 1: the game lasts
         // exactly as long as the shortest game the bound allows, so the
-        // bound is tight. (Played one closed-form sum a turn, or in
-        // stretches of at most 7 turns, too short to leap over: a die of 42
-        // faces whose offset moves 6 a turn.)
+        // bound is tight. (Played by walkers: a die of 42 faces whose
+        // offset moves 6 a turn makes stretches of at most 7 turns, too
+        // short to leap over.)
         for (players, target, faces) in [(2, 1000, 7), (3, 12_345, 42), (5, 1, 3), (2, 2, 1)] {
             let rules = DiceRules { board: 1, target, faces, rolls: 2 };
             let die = Die::new(&rules, players);

@@ -76,11 +76,12 @@
 //! ## Tables for any die
 //!
 //! When the board does not divide the die, a pawn's moves still repeat
-//! every `L` turns (its offsets do), so `L` closed-form sums give all of
-//! them, and its period is `L × board / gcd(board, Δ)` for the `Δ` they add
-//! up to. The period is then played with one addition a turn into the same
-//! kind of table (`tabled`), instead of a closed-form sum on every turn of
-//! three passes over it. Periods too long for the tables are learned.
+//! every `L` turns (its offsets do), so `L` sums give all of them, and its
+//! period is `L × board / gcd(board, Δ)` for the `Δ` they add up to. The
+//! period is then played with one addition a turn into the same kind of
+//! table (`tabled`), instead of a turn of several additions (below,
+//! "Simulating with additions alone") on every turn of three passes over
+//! it. Periods too long for the tables are learned.
 //!
 //! ## Sizes
 //!
@@ -356,12 +357,12 @@ fn general(starts: &[u64], rules: &DiceRules, budget: u64) -> Result<End, RulesE
 /// otherwise.
 ///
 /// A pawn sees `L` offsets of the die in turn, then the same again, so its
-/// moves (modulo the board) repeat every `L` turns: `L` closed-form sums
-/// give all of them. Over `L` turns it moves `Δ`, so its period is `L ×
+/// moves (modulo the board) repeat every `L` turns: `L` sums of a
+/// [`Walker`] give all of them. Over `L` turns it moves `Δ`, so its period is `L ×
 /// board / gcd(board, Δ)` turns, played with one addition a turn into a
 /// table for [`finish`], as the fast path does when the moves form a
-/// progression. Learning the periods instead costs a closed-form sum on
-/// every turn of three passes over each period.
+/// progression. Learning the periods instead costs a [`Walker`]'s turn
+/// on every turn of three passes over each period.
 fn tabled(pawns: &[Pawn<'_>], target: u64) -> Option<End> {
     let die = pawns.first()?.die;
     let offsets = die.cycle_turns();
@@ -375,11 +376,10 @@ fn tabled(pawns: &[Pawn<'_>], target: u64) -> Option<End> {
     let mut points = Vec::new();
     let mut periods = SmallVec::<[usize; PAWNS_ON_STACK]>::with_capacity(pawns.len());
     for pawn in pawns {
-        let (mut offset, mut shift) = (pawn.offset, 0);
+        let (mut walker, mut shift) = (pawn.walker(), 0);
         for step in &mut moves {
-            *step = die.turn_sum(offset);
+            *step = walker.next_sum();
             shift = add_mod(shift, *step, die.board);
-            offset = advance(offset, die.round_step, die.faces);
         }
         let period = offsets.checked_mul(die.board / gcd(die.board, shift))?;
         // Points over a period are at most the board a turn, in a u64.

@@ -265,14 +265,13 @@ impl Walker<'_> {
     pub(super) const fn position(&self) -> u64 {
         self.position
     }
-}
 
-impl Turns for Walker<'_> {
+    /// The sum of the pawn's next turn, modulo the board, moving the die's
+    /// offset (and both lines) on to its turn after, but not the pawn.
     #[inline]
-    fn play(&mut self) -> u64 {
+    pub(super) fn next_sum(&mut self) -> u64 {
         let (lines, board) = (&self.die.lines, self.die.board);
         let sum = select_unpredictable(self.offset <= lines.side, self.low, self.high);
-        self.position = add_mod_unpredictable(self.position, sum, board);
         let wraps = self.offset >= lines.wrap;
         // Within `0..faces` either way: the other is computed and dropped.
         self.offset = select_unpredictable(
@@ -284,6 +283,15 @@ impl Turns for Walker<'_> {
             .map(|[forward, wrapped]| select_unpredictable(wraps, wrapped, forward));
         self.low = add_mod_unpredictable(self.low, low, board);
         self.high = add_mod_unpredictable(self.high, high, board);
+        sum
+    }
+}
+
+impl Turns for Walker<'_> {
+    #[inline]
+    fn play(&mut self) -> u64 {
+        let sum = self.next_sum();
+        self.position = add_mod_unpredictable(self.position, sum, self.die.board);
         self.position + 1
     }
 }

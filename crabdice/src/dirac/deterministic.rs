@@ -117,7 +117,7 @@
 //! sweep costs, unless the game ends sooner. Otherwise the game is
 //! simulated, leaping over long stretches of the die (below) where it can,
 //! and if nobody wins within a billion turns played (about 2 s in long
-//! stretches, up to 4 s otherwise; refused at once when even the shortest
+//! stretches, 3.5 to 5 s otherwise; refused at once when even the shortest
 //! game the board allows is longer, or, where stretches are leapt over,
 //! when learning their periods would be) the rules are refused with
 //! [`RulesError::PeriodTooLong`].
@@ -261,7 +261,7 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 /// Refuses nonsense rules, starts off the board (naming the line), and
 /// games beyond those blocks and boards that neither repeat within 20
 /// million turns nor end within a billion (played turn by turn: about
-/// two seconds, up to four when the die's offset moves more than a 64th
+/// two seconds, 3.5 to 5 when the die's offset moves more than a 64th
 /// of its faces a turn, forward or back) unless, on a board of at most
 /// 2^20 spaces, the die's long stretches without a wrap are leapt over
 /// (a billion turns of learning periods, then), and games whose rolls

@@ -28,8 +28,9 @@ use super::{Arrival, Die, End, Pawn, Scores, add_mod, arrival, score_after, shor
 /// by turn when nothing else applies: learning keeps a table of every
 /// turn, plain play keeps nothing, so it can afford to go further. For the
 /// default budget, a billion turns: about 2 s in [`Stretch`]es of 256
-/// turns or more (1.7 ns a turn), up to 4 s by [`Walker`](super::Walker)s
-/// or in short stretches (3 to 4 ns a turn).
+/// turns or more (1.7 ns a turn), 3.5 to 5 s by [`Walker`](super::Walker)s
+/// or in short stretches (3.5 to 5 ns a turn; a review measured walkers'
+/// refusals at 3.4–5.0 s, another job busy on the other core).
 pub(super) const PLAY_FURTHER: u64 = 50;
 
 /// The fewest turns a pawn's stretches may last, at most, for the game to

@@ -60,8 +60,8 @@ fn deterministic_three_players(bencher: Bencher, target: u64) {
 }
 
 /// The same with a 99-faced die, which the board does not divide: the
-/// general solver, which tables each pawn's period from one closed-form
-/// sum per offset of the die (33 of them).
+/// general solver, which tables each pawn's period from one sum per offset
+/// of the die (33 of them), played with additions alone.
 #[divan::bench(args = [1_000, 1_000_000_000_000])]
 fn deterministic_general(bencher: Bencher, target: u64) {
     let rules = DiceRules { target, faces: 99, ..DiceRules::deterministic() };

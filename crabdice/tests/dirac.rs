@@ -484,11 +484,14 @@ mod dirac {
     /// stretches or by walkers (the documented limit of
     /// `play_deterministic`); a target of 4 × 10^15 on 2,000,000 spaces
     /// (too many to leap over stretches) needs four billion turns at least,
-    /// so it is refused at once, naming the limit. On a die of 999,999,937
+    /// so it is refused at once, naming the limit, the same on both sides
+    /// of the choice between stretches and walkers. On a die of 999,999,937
     /// faces, two players rolling 7,812,499 times move the offset by
     /// 15,624,998, 64 of which are 999,999,872, within the die (stretches);
     /// 7,812,500 rolls move it 15,625,000, 64 of which pass it, and 200
-    /// million rolls 40% of it (walkers).
+    /// million rolls 40% of it (walkers). (The choice itself changes only
+    /// the speed: games on both sides are checked against simulation in
+    /// the `stretches` module's tests.)
     #[test]
     fn a_game_too_long_to_play_is_refused_naming_the_turns_it_may_be_played_for() {
         let rules = DiceRules {

@@ -116,8 +116,9 @@
 //! learning periods whenever the die's cycle takes more turns than the
 //! sweep costs, unless the game ends sooner. Otherwise the game is
 //! simulated, leaping over long stretches of the die (below) where it can,
-//! and if nobody wins within a billion turns played (about 2 s in long
-//! stretches, 3.5 to 5 s otherwise; refused at once when even the shortest
+//! and if nobody wins within a billion turns played (about 2 s in
+//! stretches of 256 turns or more, about 3 s in stretches of 64 to 255,
+//! 3.5 to 5 s by walkers; refused at once when even the shortest
 //! game the board allows is longer, or, where stretches are leapt over,
 //! when learning their periods would be) the rules are refused with
 //! [`RulesError::PeriodTooLong`].
@@ -130,7 +131,7 @@
 //! the next. So a pawn that keeps the sum its turn would have on either
 //! line plays a turn with a few comparisons and modular additions, and no
 //! product nor remainder: a [`Walker`] (module [`walk`], which works the
-//! lines out), about 3.5 ns a turn against 16 to 27 ns for the closed-form
+//! lines out), 3 to 4 ns a turn against 16 to 27 ns for the closed-form
 //! sum. Rounds are played in blocks, pawn by pawn, each pawn's turns in a
 //! loop of its own whose only test is the target's, in registers.
 //!
@@ -249,8 +250,9 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 /// it). When the board divides the die (the puzzle's 10 and 100) the
 /// periods come in closed form and the game takes well under a
 /// microsecond; otherwise each pawn's moves over its cycle of die offsets
-/// come in closed form whatever the number of rolls, and its period is
-/// played from them (or learned turn by turn, when too long to table). A
+/// come with a few additions each, whatever the number of rolls, and its
+/// period is played from them (or learned turn by turn, when too long to
+/// table). A
 /// period too long to learn is not needed while the die's offsets repeat
 /// within 20 million turns of all players, over at most 32,768 spaces of
 /// the board for each: the pawns are followed in blocks of those offsets,
@@ -260,8 +262,8 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 ///
 /// Refuses nonsense rules, starts off the board (naming the line), and
 /// games beyond those blocks and boards that neither repeat within 20
-/// million turns nor end within a billion (played turn by turn: about
-/// two seconds, 3.5 to 5 when the die's offset moves more than a 64th
+/// million turns nor end within a billion (played turn by turn: two to
+/// three seconds, 3.5 to 5 when the die's offset moves more than a 64th
 /// of its faces a turn, forward or back) unless, on a board of at most
 /// 2^20 spaces, the die's long stretches without a wrap are leapt over
 /// (a billion turns of learning periods, then), and games whose rolls
@@ -811,17 +813,9 @@ impl Die {
         let constant = mul_mod(full, cycle, board);
         let constant = add_mod(constant, rolls % board, board);
         let round_step = mul_mod(players as u64 % faces, rolls % faces, faces);
-        let mut die = Self {
-            board,
-            faces,
-            round_step,
-            rest: rolls % faces,
-            constant,
-            cycle,
-            lines: walk::Lines::default(),
-        };
-        die.lines = walk::Lines::new(&die);
-        die
+        let rest = rolls % faces;
+        let lines = walk::Lines::new(board, faces, rest, round_step, constant, cycle);
+        Self { board, faces, round_step, rest, constant, cycle, lines }
     }
 
     /// `L`: how many of its turns a pawn takes before the die's offset at

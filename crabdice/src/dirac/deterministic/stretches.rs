@@ -8,8 +8,9 @@
 //! every turn but stays on one side of that point), its turn sums grow by
 //! a constant modulo the board from one of its turns to the next: a
 //! [`Stretch`], played with two modular additions a turn ([`stretched`]).
-//! Stretches of fewer than [`STRETCHES`] turns do not pay: such a game is
-//! played by [`Walker`](super::Walker)s instead.
+//! Stretches of fewer than [`STRETCHES`] turns do not pay: unless they are
+//! leapt over (below), such a game is played by
+//! [`Walker`](super::Walker)s instead.
 //! A pawn's period within a stretch is at most `2B` turns on a board of
 //! `B` spaces (parent module, "Leaping over stretches"). On boards of up
 //! to [`LEAP_BOARD`] spaces, a stretch long enough for four such periods
@@ -28,9 +29,10 @@ use super::{Arrival, Die, End, Pawn, Scores, add_mod, arrival, score_after, shor
 /// by turn when nothing else applies: learning keeps a table of every
 /// turn, plain play keeps nothing, so it can afford to go further. For the
 /// default budget, a billion turns: about 2 s in [`Stretch`]es of 256
-/// turns or more (1.7 ns a turn), 3.5 to 5 s by [`Walker`](super::Walker)s
-/// or in short stretches (3.5 to 5 ns a turn; a review measured walkers'
-/// refusals at 3.4–5.0 s, another job busy on the other core).
+/// turns or more (1.7 ns a turn), about 3 s in stretches of 64 to 255
+/// turns, 3.5 to 5 s by [`Walker`](super::Walker)s (3 to 5 ns a turn; a
+/// review measured their refusals at 3.4–5.0 s, another job busy on the
+/// other core).
 pub(super) const PLAY_FURTHER: u64 = 50;
 
 /// The fewest turns a pawn's stretches may last, at most, for the game to
@@ -695,9 +697,10 @@ mod tests {
     fn play_turn_by_turn_refuses_at_once_only_games_longer_than_its_limit() {
         // On a board of one space every turn scores 1: the game lasts
         // exactly as long as the shortest game the bound allows, so the
-        // bound is tight. (Played by walkers: a die of 42 faces whose
-        // offset moves 6 a turn makes stretches of at most 7 turns, too
-        // short to leap over.)
+        // bound is tight. (Played by walkers, a die of 42 faces whose
+        // offset moves 6 a turn making stretches of at most 7 turns, too
+        // short to leap over; a die of one face never moves its offset, so
+        // its one stretch is leapt over.)
         for (players, target, faces) in [(2, 1000, 7), (3, 12_345, 42), (5, 1, 3), (2, 2, 1)] {
             let rules = DiceRules { board: 1, target, faces, rolls: 2 };
             let die = Die::new(&rules, players);

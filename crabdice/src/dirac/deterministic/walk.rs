@@ -1,13 +1,15 @@
 //! # Walking the pawns turn by turn, with additions alone
 //!
-//! Wherever a pawn is played turn by turn (learning its period, the first
-//! block of its turns, a short game played out before anything cleverer,
-//! or a game nothing else answers), a turn's closed-form sum (the [parent
-//! module](super)) would cost products and remainders: 16 to 27 ns on a
-//! large board. But that sum is linear in the die's offset `o` on each
-//! side of `faces − rest`. With `rolls = q·faces + rest`, `c = rolls +
-//! q·T(faces)` and `k = faces − rest`, since `T(o + j) − T(o) = j·o +
-//! T(j)` for any integer `j`:
+//! Wherever a pawn is played turn by turn (the moves that table its
+//! period, learning its period and the rest of one after whole periods,
+//! the first block of its turns, a short game played out before anything
+//! cleverer, or a game nothing else answers when the die's stretches are
+//! short), a turn's closed-form sum (the [parent module](super)) would
+//! cost products and remainders: 16 to 27 ns on a large board. But that sum is linear in the die's offset `o` on each
+//! side of `faces − rest`. With `T(n) = n(n − 1)/2` as in the parent
+//! module, `rolls = q·faces + rest`, `c = rolls + q·T(faces)` and `k =
+//! faces − rest`, since `T(o + j) − T(o) = j·o + T(j)` for any integer
+//! `j`:
 //!
 //! ```text
 //! sum(o) = c + T(rest)                 + rest·o   if o ≤ faces − rest
@@ -21,7 +23,7 @@
 //! line: a turn is a comparison to choose the line, one to see whether
 //! the offset wraps, and three modular additions (the space and both
 //! lines), with no product nor division and no branch to mispredict:
-//! about 3.5 ns, against 16 to 27 ns for the closed form. (At `o = faces −
+//! 3 to 4 ns, against 16 to 27 ns for the closed form. (At `o = faces −
 //! rest` both lines give the same sum, as the high line at `faces` and
 //! the low one at 0 do.)
 //!
@@ -44,7 +46,10 @@ use super::{Die, End, Pawn, Scores, add_mod, mul_mod, sub_mod, sum_to_mod};
 /// A pawn that plays one turn at a time: a [`Walker`], or a pawn within a
 /// stretch of the die.
 pub(super) trait Turns: Clone {
-    /// Plays one turn and returns the points scored.
+    /// Plays one turn and returns the points scored. A stretch plays
+    /// within the stretch it is in: its caller keeps count of the turns
+    /// the stretch has left, and plays no further ([`block`] is given
+    /// only rounds within every pawn's stretch).
     fn play(&mut self) -> u64;
 }
 
@@ -172,12 +177,13 @@ pub(super) fn walked(pawns: &[Pawn<'_>], target: u64, limit: u64) -> Option<End>
 
 /// What a [`Walker`] adds, for a die and a number of players: see the
 /// [module](self)'s formulas.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub(super) struct Lines {
     /// The last offset whose turn does not wrap the die: `faces − rest`.
     side: u64,
-    /// The first offset past which the next turn's offset wraps: `faces −
-    /// round_step` (`faces` when the step is 0: it never does).
+    /// The first offset at which the next turn's offset wraps (it does at
+    /// and past it): `faces − round_step` (`faces` when the step is 0: it
+    /// never does).
     wrap: u64,
     /// How far the offset moves from one of a pawn's turns to its next.
     step: u64,
@@ -193,12 +199,21 @@ pub(super) struct Lines {
 }
 
 impl Lines {
-    /// The lines of `die`, from its closed-form constants.
-    pub(super) fn new(die: &Die) -> Self {
-        let (board, faces, rest, step) = (die.board, die.faces, die.rest, die.round_step);
+    /// The lines of a die of `faces` faces rolled `q·faces + rest` times
+    /// a turn on `board` spaces, whose offset moves `step` from one of a
+    /// pawn's turns to its next, from the closed form's `constant` (`c`,
+    /// modulo the board) and `cycle` (`T(faces)`, modulo the board).
+    pub(super) fn new(
+        board: u64,
+        faces: u64,
+        rest: u64,
+        step: u64,
+        constant: u64,
+        cycle: u64,
+    ) -> Self {
         let k = faces - rest;
-        let low = add_mod(die.constant, triangle_below(rest, board), board);
-        let high = add_mod(add_mod(die.constant, die.cycle, board), sum_to_mod(k, board), board);
+        let low = add_mod(constant, triangle_below(rest, board), board);
+        let high = add_mod(add_mod(constant, cycle, board), sum_to_mod(k, board), board);
         // A move of `step`, or of `step − faces` with a wrap, times a slope.
         let moves = |slope: u64| {
             let forward = mul_mod(slope, step, board);

@@ -5,11 +5,11 @@
 //! the first block of its turns, a short game played out before anything
 //! cleverer, or a game nothing else answers when the die's stretches are
 //! short), a turn's closed-form sum (the [parent module](super)) would
-//! cost products and remainders: 16 to 27 ns on a large board. But that sum is linear in the die's offset `o` on each
-//! side of `faces − rest`. With `T(n) = n(n − 1)/2` as in the parent
-//! module, `rolls = q·faces + rest`, `c = rolls + q·T(faces)` and `k =
-//! faces − rest`, since `T(o + j) − T(o) = j·o + T(j)` for any integer
-//! `j`:
+//! cost products and remainders: 16 to 27 ns on a large board. But that
+//! sum is linear in the die's offset `o` on each side of `faces − rest`.
+//! With `T(n) = n(n − 1)/2` as in the parent module, `rolls = q·faces +
+//! rest`, `c = rolls + q·T(faces)` and `k = faces − rest`, since `T(o + j)
+//! − T(o) = j·o + T(j)` for any integer `j`:
 //!
 //! ```text
 //! sum(o) = c + T(rest)                 + rest·o   if o ≤ faces − rest

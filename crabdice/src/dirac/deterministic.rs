@@ -248,17 +248,16 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 /// points over it, then jumps whole periods, so the cost does not depend on
 /// the target (the [`dirac`](crate::dirac) module's documentation derives
 /// it). When the board divides the die (the puzzle's 10 and 100) the
-/// periods come in closed form and the game takes well under a
-/// microsecond; otherwise each pawn's moves over its cycle of die offsets
-/// come with a few additions each, whatever the number of rolls, and its
-/// period is played from them (or learned turn by turn, when too long to
-/// table). A
+/// periods come in closed form and the game takes well under a microsecond;
+/// otherwise each pawn's moves over its cycle of die offsets come with a
+/// few additions each, whatever the number of rolls, and its period is
+/// played from them (or learned turn by turn, when too long to table). A
 /// period too long to learn is not needed while the die's offsets repeat
 /// within 20 million turns of all players, over at most 32,768 spaces of
 /// the board for each: the pawns are followed in blocks of those offsets,
-/// by floor sums. Nor is it on a board of at most 65,536 / players
-/// squares (181 spaces for two players), whatever the die: the game is
-/// swept along the line of the die's wraps.
+/// by floor sums. Nor is it on a board of at most 65,536 / players squares
+/// (181 spaces for two players), whatever the die: the game is swept along
+/// the line of the die's wraps.
 ///
 /// Refuses nonsense rules, starts off the board (naming the line), and
 /// games beyond those blocks and boards that neither repeat within 20
@@ -360,11 +359,11 @@ fn general(starts: &[u64], rules: &DiceRules, budget: u64) -> Result<End, RulesE
 ///
 /// A pawn sees `L` offsets of the die in turn, then the same again, so its
 /// moves (modulo the board) repeat every `L` turns: `L` sums of a
-/// [`Walker`] give all of them. Over `L` turns it moves `Δ`, so its period is `L ×
-/// board / gcd(board, Δ)` turns, played with one addition a turn into a
-/// table for [`finish`], as the fast path does when the moves form a
-/// progression. Learning the periods instead costs a [`Walker`]'s turn
-/// on every turn of three passes over each period.
+/// [`Walker`] give all of them. Over `L` turns it moves `Δ`, so its period
+/// is `L × board / gcd(board, Δ)` turns, played with one addition a turn
+/// into a table for [`finish`], as the fast path does when the moves form a
+/// progression. Learning the periods instead costs a [`Walker`]'s turn on
+/// every turn of three passes over each period.
 fn tabled(pawns: &[Pawn<'_>], target: u64) -> Option<End> {
     let die = pawns.first()?.die;
     let offsets = die.cycle_turns();

@@ -1,11 +1,12 @@
 //! # Big-integer cells: a player past 1024 bits
 //!
 //! A player the words cannot hold (a turn of more than 2¹²⁸ universes, or
-//! counts past 1024 bits) is counted from its first turn in a flat table
-//! of (space, score) cells, each pushed through the turn's moves folded
-//! onto the board (worked out once a game: [`BigMoves`]). Each cell holding universes adds its count times each
-//! move's universes into the cell it lands on, or into `W[t]` from the
-//! target on, within the turn's bound `N[t − 1] × faces^rolls`.
+//! counts past 1024 bits) is counted from its first turn in a flat table of
+//! (space, score) cells, each pushed through the turn's moves folded onto
+//! the board (worked out once a game: [`BigMoves`]). Each cell holding
+//! universes adds its count times each move's universes into the cell it
+//! lands on, or into `W[t]` from the target on, within the turn's bound
+//! `N[t − 1] × faces^rolls`.
 //!
 //! * When every move's universes fit a machine word, the cells are limbs
 //!   (`Vec<u64>`), and a product is added in place in one pass

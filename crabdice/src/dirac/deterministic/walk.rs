@@ -41,7 +41,7 @@
 
 use std::hint::select_unpredictable;
 
-use super::{Die, End, Pawn, Scores, add_mod, mul_mod, sub_mod, sum_to_mod};
+use super::{Die, End, Pawn, Scores, add_mod, mul_mod, sub_mod, sum_to_mod, triangle_mod};
 
 /// A pawn that plays one turn at a time: a [`Walker`], or a pawn within a
 /// stretch of the die.
@@ -212,7 +212,7 @@ impl Lines {
         cycle: u64,
     ) -> Self {
         let k = faces - rest;
-        let low = add_mod(constant, triangle_below(rest, board), board);
+        let low = add_mod(constant, triangle_mod(rest, board), board);
         let high = add_mod(add_mod(constant, cycle, board), sum_to_mod(k, board), board);
         // A move of `step`, or of `step − faces` with a wrap, times a slope.
         let moves = |slope: u64| {
@@ -229,11 +229,6 @@ impl Lines {
             high_steps: negated(moves(k)),
         }
     }
-}
-
-/// `T(n) = n(n − 1)/2` modulo `m`.
-const fn triangle_below(n: u64, m: u64) -> u64 {
-    if n == 0 { 0 } else { sum_to_mod(n - 1, m) }
 }
 
 /// `a + b mod m` for `a, b < m`, choosing without a branch: the sums of

@@ -164,6 +164,12 @@ fn flags(error: &RulesError) -> Option<String> {
         RulesError::MemoTooLarge { .. } | RulesError::TreeTooLarge { .. } => {
             "use --engine per-player, or a lower --target".to_owned()
         }
+        RulesError::PastTheTable { reason, .. } => {
+            format!(
+                "use --engine per-player, which counts this game within the limits, or {}",
+                flags(reason)?
+            )
+        }
         RulesError::MemoPastLimits { .. } => {
             "use --engine per-player, or raise --max-memory or --max-work".to_owned()
         }
@@ -546,6 +552,10 @@ mod tests {
             limit: 1,
             passed,
         };
+        let past = |reason| RulesError::PastTheTable {
+            engine: crabdice::DiracEngine::Memo,
+            reason: Box::new(reason),
+        };
         let cases = [
             (RulesError::EmptyBoard, "--board"),
             (RulesError::NoFaces, "--die"),
@@ -568,6 +578,9 @@ mod tests {
                 "--max-work",
             ),
             (RulesError::TreeTooLarge { limit: 1 }, "--engine per-player"),
+            (past(RulesError::DiracTooBig { words: 2, limit: 1 }), "--engine per-player"),
+            (past(RulesError::DiracTooBig { words: 2, limit: 1 }), "--max-memory"),
+            (past(RulesError::DiracTooSlow { work: 2, limit: 1 }), "--max-work"),
             (RulesError::PeriodTooLong { limit: 1 }, "--board"),
             (RulesError::LiteralTooLong { limit: 1 }, "--target"),
             (RulesError::TooManyRolls, "--rolls"),

@@ -20,6 +20,7 @@ use std::fmt;
 use miette::SourceSpan;
 
 use crate::Game;
+use crate::dirac::DiracEngine;
 use crate::input::Line;
 
 /// The most characters of the input a message quotes: a line of a million
@@ -521,7 +522,7 @@ impl ParseError {
 /// [`help`](miette::Diagnostic::help) what would change it, in the library's:
 /// the fields of [`DiceRules`](crate::DiceRules) (`board`, `target`, `faces`,
 /// `rolls`) and [`DiracLimits`](crate::DiracLimits) (`max_table_words`,
-/// `max_work`), and the [`DiracEngine`](crate::DiracEngine). A front end
+/// `max_work`), and the [`DiracEngine`]. A front end
 /// names its own settings instead: the command line's help names its flags.
 /// [`crate::DiceRules`] documents how each estimate is made.
 ///
@@ -673,6 +674,31 @@ pub enum RulesError {
         /// The most roll nodes visited.
         limit: u64,
     },
+    /// A game too large for the memo or the tree engine, which the
+    /// per-player engine counts within the same limits. Both take more
+    /// than a player's table of (space, score) cells would (the memo
+    /// engine stores every joint state, the tree visits every universe),
+    /// so a game whose table passes the limits (`reason`) is refused before
+    /// either starts; the per-player engine counts it over the live cells
+    /// alone, which are within the limits. (Where they are not, the refusal
+    /// is `reason` itself.)
+    #[error(
+        "the {engine} engine counts only games whose players fit a table of cells, and {reason}"
+    )]
+    #[diagnostic(help(
+        "count with DiracEngine::PerPlayer, which counts this game within the limits, or {}",
+        help_of(reason)
+    ))]
+    PastTheTable {
+        /// The engine asked for: [`DiracEngine::Memo`] or
+        /// [`DiracEngine::Tree`].
+        engine: DiracEngine,
+        /// Why a player's table is too large:
+        /// [`DiracTooBig`](Self::DiracTooBig),
+        /// [`DiracNoMemory`](Self::DiracNoMemory) or
+        /// [`DiracTooSlow`](Self::DiracTooSlow).
+        reason: Box<RulesError>,
+    },
     /// A deterministic game that neither repeats soon enough to skip ahead
     /// nor ends within the turns it may be played for.
     #[error(
@@ -703,6 +729,11 @@ pub enum RulesError {
     #[error("the game rolls the die 2^128 times or more")]
     #[diagnostic(help("lower the rolls or the target"))]
     TooManyRolls,
+}
+
+/// The help of `error`, for a refusal that wraps it.
+fn help_of(error: &RulesError) -> String {
+    miette::Diagnostic::help(error).map(|help| help.to_string()).unwrap_or_default()
 }
 
 /// Which of the [`DiracLimits`](crate::DiracLimits) a count would pass
@@ -866,6 +897,10 @@ mod tests {
             RulesError::MemoTooLarge { limit: 1 },
             RulesError::MemoPastLimits { states: 1, words: 2, work: 2, max_words: 1, max_work: 1 },
             RulesError::TreeTooLarge { limit: 1 },
+            RulesError::PastTheTable {
+                engine: super::DiracEngine::Tree,
+                reason: Box::new(RulesError::DiracTooSlow { work: 2, limit: 1 }),
+            },
             RulesError::PeriodTooLong { limit: 1 },
             RulesError::LiteralTooLong { limit: 1 },
             RulesError::TooManyRolls,

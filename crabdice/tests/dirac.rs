@@ -1027,6 +1027,40 @@ mod dirac {
         }
     }
 
+    /// The memo and tree engines take more than a player's table of cells,
+    /// so a game whose table passes the limits is refused before either
+    /// starts: as their own limit where the per-player engine counts the
+    /// game over its live cells (a die of 2^32 faces on a board of
+    /// 2^64 − 1, whose wins come from an independent count in Python, a
+    /// black-box review's), and as the table's refusal itself where the
+    /// live cells are past the limits too.
+    #[test]
+    fn the_memo_and_tree_engines_refuse_games_past_a_table_of_cells() {
+        let rules = DiceRules { board: u64::MAX, target: 6, faces: 1 << 32, rolls: 1 };
+        let four = starts(&[3, 3, 8, 9]);
+        let outcome = play_dirac(&four, &rules, DiracEngine::PerPlayer).unwrap();
+        assert_eq!(outcome.wins, [4_294_967_294_u64, 8_589_934_588, 17_179_869_184, 0]);
+        for engine in [DiracEngine::Memo, DiracEngine::Tree] {
+            let err = play_dirac(&four, &rules, engine).unwrap_err();
+            let DiceError::Rules(RulesError::PastTheTable { engine: refused, reason }) = &err
+            else {
+                panic!("{engine}: {err}");
+            };
+            assert_eq!(*refused, engine);
+            assert!(matches!(**reason, RulesError::DiracTooBig { .. }), "{engine}: {err}");
+            assert!(err.to_string().starts_with(&format!("the {engine} engine counts only")));
+        }
+        let huge = DiceRules { target: 5000, ..DiceRules::dirac() };
+        let err = play_dirac(&starts(&[4, 8]), &huge, DiracEngine::Memo).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                DiceError::Rules(RulesError::DiracTooBig { .. } | RulesError::DiracTooSlow { .. })
+            ),
+            "{err}"
+        );
+    }
+
     /// A memory limit is the most a count may hold, so a game whose tables
     /// are estimated at exactly the limit is counted, and refused one word
     /// below it. Two players on a board of two spaces, whose longest game

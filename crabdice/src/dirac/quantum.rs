@@ -371,7 +371,19 @@ fn check(
         small.check_interleave(&at, limits)?;
         counting
     } else {
-        small.check_dirac_size(&at, limits, Counting::Cells)?;
+        small.check_dirac_size(&at, limits, Counting::Cells).map_err(|reason| {
+            // Named as this engine's limit only where the per-player
+            // engine surely counts the game: its live cells are within the
+            // limits, so it counts over them wherever its table is refused,
+            // up front or once counts outgrow 1024 bits.
+            let counted = small.check_live_size(at.len(), limits).is_ok()
+                && small.check_interleave(&at, limits).is_ok();
+            if counted {
+                RulesError::PastTheTable { engine, reason: Box::new(reason) }
+            } else {
+                reason
+            }
+        })?;
         Counting::Cells
     };
     if engine == DiracEngine::Tree {

@@ -12,7 +12,7 @@ use miette::miette;
 
 use crate::cli::{Bounds, CombatEngine, CombatOptions, Output};
 use crate::compare::{Compared, Engine, Named, Run};
-use crate::failure::{Failure, PART_ONE_ALONE};
+use crate::failure::{Failure, other_part_alone};
 use crate::progress::Progress;
 use crate::source::Source;
 use crate::timing;
@@ -77,9 +77,9 @@ pub fn run(
             continue;
         }
         let label = format!("{}: part {number}", source.name);
-        // Part 1 was answered if part 2 stops at a limit: say how to get
-        // its answer alone, as nothing is printed when a part fails.
-        let alone = number == 2 && output.wants(1);
+        // Nothing is printed when a part stops at a limit: say how to have
+        // the other part alone.
+        let alone = other_part_alone(number, output.wants(1) && output.wants(2));
         // A time limit bounds the part as a whole, so every engine's
         // clock starts with the part, and so does counting the games.
         let started = Instant::now();
@@ -178,9 +178,9 @@ fn play_fast(
     crabdice::play_with(deal, variant, limits, &mut |rounds| progress.tick(rounds))
 }
 
-/// The error for a part stopped by a limit; `alone` adds how to get part 1
-/// alone, when it was answered.
-fn exhausted(label: &str, error: &Exhausted, alone: bool) -> Failure {
+/// The error for a part stopped by a limit; `alone` adds how to have the
+/// other part alone, when both were asked for.
+fn exhausted(label: &str, error: &Exhausted, alone: Option<&str>) -> Failure {
     let help = match error {
         Exhausted::Rounds { .. } => {
             "raise the limit with --max-rounds, or leave it out to play to the end"
@@ -199,12 +199,15 @@ fn exhausted(label: &str, error: &Exhausted, alone: bool) -> Failure {
         }
         _ => "the deal's sub-games nest too deeply for this machine",
     };
-    Failure::Error(miette!(help = with_part_one(help, alone), "{label}: {error}"))
+    Failure::Error(miette!(help = with_other_part(help, alone), "{label}: {error}"))
 }
 
-/// `help`, and with `alone`, how to get part 1's answer alone.
-fn with_part_one(help: &str, alone: bool) -> String {
-    if alone { format!("{help}; {PART_ONE_ALONE}") } else { help.to_owned() }
+/// `help`, and how to have the other part alone, if given.
+fn with_other_part(help: &str, alone: Option<&str>) -> String {
+    match alone {
+        Some(alone) => format!("{help}; {alone}"),
+        None => help.to_owned(),
+    }
 }
 
 /// Wraps an observer with the progress line.
@@ -280,7 +283,7 @@ fn count_games_within(
     started: Instant,
     label: &str,
     lenient: bool,
-    alone: bool,
+    alone: Option<&str>,
 ) -> Result<Option<GameCount>, Failure> {
     let budget = limits.max_time.is_none();
     let bounded = if budget {
@@ -312,7 +315,7 @@ fn count_games_within(
             Ok(None)
         }
         Err(error @ Exhausted::Time { .. }) => Err(Failure::Error(miette!(
-            help = with_part_one(
+            help = with_other_part(
                 &format!(
                     "raise the limit with --max-time, or leave it out to have the count stop \
                      after {} s, with the answer and `games` and `max_depth` null",
@@ -369,7 +372,7 @@ mod tests {
     #[test]
     fn the_memory_limit_is_named_with_the_options_that_reach_it() {
         let error = Exhausted::Memory { limit: crabdice::STATE_MEMORY, played: 131_072 };
-        let Failure::Error(report) = exhausted("deal.txt: part 2", &error, false) else {
+        let Failure::Error(report) = exhausted("deal.txt: part 2", &error, None) else {
             panic!("an error to show")
         };
         assert_eq!(
@@ -385,7 +388,7 @@ mod tests {
         assert!(!help.contains("--json"), "{help}");
         // Games nested deep stop every engine, with the same remedy.
         let error = Exhausted::Nesting { limit: 1 << 20, played: 0 };
-        let Failure::Error(report) = exhausted("deal.txt: part 2", &error, false) else {
+        let Failure::Error(report) = exhausted("deal.txt: part 2", &error, None) else {
             panic!("an error to show")
         };
         assert_eq!(

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::cli::{DiceEngine, DiceOptions, Output};
 use crate::compare::{Compared, Engine, EngineJson, Named, Run};
-use crate::failure::{Failure, Helped, PART_ONE_ALONE};
+use crate::failure::{Failure, Helped, other_part_alone};
 use crate::output::{EngineLine, Line, agreement, nanos};
 use crate::source::Source;
 use crate::timing;
@@ -237,8 +237,9 @@ pub fn run(
             Engine::Literal => play_deterministic_literal(starts, &rules),
         };
         let solvers = solvers(options.engine);
+        let hint = other_part_alone(1, output.wants(2));
         let (Run { outcome, time, .. }, compared) =
-            compare(source, (1, None, solve), output, solvers, play)?;
+            compare(source, (1, hint, solve), output, solvers, play)?;
         Some(Deterministic { rules, outcome, time, compared })
     } else {
         None
@@ -247,9 +248,9 @@ pub fn run(
         let rules = rules(2, options);
         let limits = limits(options);
         let engines = engines(options.engine);
-        // Part 1 was answered: say how to get its answer alone, as nothing
-        // is printed when part 2 fails.
-        let hint = output.wants(1).then_some(PART_ONE_ALONE);
+        // Part 1 was answered: say how to have it alone, as nothing is
+        // printed when part 2 fails.
+        let hint = other_part_alone(2, output.wants(1));
         let refused = |e| match hint {
             Some(hint) => error(source, format!("2 ({hint})"), e, solve),
             None => error(source, 2, e, solve),

@@ -8,9 +8,17 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-/// What an error of part 2 adds when both parts ran: part 1 was answered,
-/// but nothing is printed when a part fails.
-pub const PART_ONE_ALONE: &str = "for part 1 alone, add --part 1";
+/// What the error of a part adds when both parts were asked for: how to
+/// have the other part alone, as nothing is printed when a part fails.
+/// Part 1 was answered before part 2 failed; part 2 is not played once
+/// part 1 has failed.
+pub fn other_part_alone(part: u8, both: bool) -> Option<&'static str> {
+    match part {
+        _ if !both => None,
+        1 => Some("for part 2 alone, add --part 2"),
+        _ => Some("for part 1 alone, add --part 1"),
+    }
+}
 
 /// A run that did not finish.
 #[derive(Debug)]

@@ -461,6 +461,28 @@ fn max_time_bounds_the_work_with_a_clear_message() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("part 1 alone").not());
+    // When part 1 stops, part 2 is not played: the help says how to have
+    // it alone, which this deal answers within the same limit.
+    let deal = "Player 1:\n1\n4\n6\n7\n10\n\nPlayer 2:\n8\n9\n3\n2\n5\n";
+    let within = ["combat", "-", "--max-rounds", "30"];
+    crabdice().args(within).write_stdin(deal).assert().code(1).stdout("").stderr(
+        predicate::str::contains("part 1: gave up at round")
+            .and(predicate::str::contains("; for part 2 alone, add --part 2")),
+    );
+    crabdice()
+        .args(within)
+        .args(["--part", "2"])
+        .write_stdin(deal)
+        .assert()
+        .success()
+        .stdout("306\n");
+    crabdice()
+        .args(within)
+        .args(["--part", "1"])
+        .write_stdin(deal)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("part 2 alone").not());
     // `solve` takes the same limits, for its Combat files.
     crabdice()
         .args(["solve", heavy, "examples/dice.txt", "--max-time", "0"])
@@ -1820,6 +1842,28 @@ mod dirac {
             .code(1)
             .stdout("")
             .stderr(predicate::str::contains("part 2 (for part 1 alone, add --part 1)"));
+    }
+
+    /// A refused part 1 stops the run before part 2 is played: its error
+    /// says how to have part 2 alone. Here part 1 would roll the die 2^128
+    /// times or more (2^64 − 1 rolls a turn, for about 2^65 turns), while
+    /// part 2, with a die of one face, is one universe, in which each
+    /// pawn scores 1 a turn and player 1 reaches the target first.
+    #[test]
+    fn a_refused_part_one_says_how_to_have_part_two_alone() {
+        let starts = "Player 1 starting position: 1\nPlayer 2 starting position: 1\n";
+        let rules = ["--board", "1", "--die", "1", "--rolls", "2^64-1", "--target", "2^64-1"];
+        let dice = |part: &[&'static str]| {
+            let mut command = crabdice();
+            command.args(["dice", "-"]).args(rules).args(part).write_stdin(starts);
+            command
+        };
+        dice(&[]).assert().code(1).stdout("").stderr(
+            predicate::str::contains("part 1 (for part 2 alone, add --part 2)")
+                .and(predicate::str::contains("2^128 times or more")),
+        );
+        dice(&["--part", "2"]).assert().success().stdout("1\n");
+        dice(&["--part", "1"]).assert().code(1).stderr(predicate::str::contains("alone").not());
     }
 
     /// A Dirac count large enough to count its players two at a time gives

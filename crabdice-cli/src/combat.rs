@@ -79,7 +79,7 @@ pub fn run(
         let label = format!("{}: part {number}", source.name);
         // Nothing is printed when a part stops at a limit: say how to have
         // the other part alone.
-        let alone = other_part_alone(number, output.wants(1) && output.wants(2));
+        let alone = other_part_alone(number, output);
         // A time limit bounds the part as a whole, so every engine's
         // clock starts with the part, and so does counting the games.
         let started = Instant::now();

@@ -237,7 +237,7 @@ pub fn run(
             Engine::Literal => play_deterministic_literal(starts, &rules),
         };
         let solvers = solvers(options.engine);
-        let hint = other_part_alone(1, output.wants(2));
+        let hint = other_part_alone(1, output);
         let (Run { outcome, time, .. }, compared) =
             compare(source, (1, hint, solve), output, solvers, play)?;
         Some(Deterministic { rules, outcome, time, compared })
@@ -250,7 +250,7 @@ pub fn run(
         let engines = engines(options.engine);
         // Part 1 was answered: say how to have it alone, as nothing is
         // printed when part 2 fails.
-        let hint = other_part_alone(2, output.wants(1));
+        let hint = other_part_alone(2, output);
         let refused = |e| match hint {
             Some(hint) => error(source, format!("2 ({hint})"), e, solve),
             None => error(source, 2, e, solve),

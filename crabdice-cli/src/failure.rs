@@ -8,13 +8,15 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-/// What the error of a part adds when both parts were asked for: how to
-/// have the other part alone, as nothing is printed when a part fails.
+use crate::cli::Output;
+
+/// What the error of `part` adds when `output` asks for both parts: how
+/// to have the other part alone, as nothing is printed when a part fails.
 /// Part 1 was answered before part 2 failed; part 2 is not played once
 /// part 1 has failed.
-pub fn other_part_alone(part: u8, both: bool) -> Option<&'static str> {
+pub fn other_part_alone(part: u8, output: Output) -> Option<&'static str> {
     match part {
-        _ if !both => None,
+        _ if output.part.is_some() => None,
         1 => Some("for part 2 alone, add --part 2"),
         _ => Some("for part 1 alone, add --part 1"),
     }

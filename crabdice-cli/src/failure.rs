@@ -2,6 +2,7 @@
 //!
 //! Errors go to standard error through [miette], which shows the file, the
 //! line and a label under the offending text; standard output stays empty.
+//! The message comes first, without the error's code above it.
 //! A closed standard output (`crabdice ... | head`) is not an error: the run
 //! simply stops, quietly.
 
@@ -50,6 +51,68 @@ impl Failure {
 /// still tells the story.
 pub fn show(report: &miette::Report) {
     let _ = writeln!(io::stderr(), "{report:?}");
+}
+
+/// miette's report of an error, without the error's code (`crabdice::parse`)
+/// on a line of its own above the message: the first line of standard error
+/// is then the message, which names the file, the line and the problem, for
+/// a script that keeps only that line (`2>&1 | head -1`). The library's
+/// errors keep their codes, for programs that match on them.
+pub struct Uncoded(pub Box<dyn miette::ReportHandler>);
+
+impl miette::ReportHandler for Uncoded {
+    fn debug(
+        &self,
+        error: &dyn miette::Diagnostic,
+        f: &mut std::fmt::Formatter<'_>,
+    ) -> std::fmt::Result {
+        self.0.debug(&Codeless(error), f)
+    }
+}
+
+/// An error shown without its code; everything else is its own.
+struct Codeless<'a>(&'a dyn miette::Diagnostic);
+
+impl std::fmt::Debug for Codeless<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.0, f)
+    }
+}
+
+impl std::fmt::Display for Codeless<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self.0, f)
+    }
+}
+
+impl std::error::Error for Codeless<'_> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl miette::Diagnostic for Codeless<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        self.0.severity()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.0.help()
+    }
+    fn url<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.0.url()
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.0.source_code()
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.0.labels()
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        self.0.related()
+    }
+    fn diagnostic_source(&self) -> Option<&dyn miette::Diagnostic> {
+        self.0.diagnostic_source()
+    }
 }
 
 /// Prints `note: {message}` on standard error: something the user should

@@ -16,9 +16,12 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    // Long messages stay on one line, so they can be searched for.
+    // Long messages stay on one line, so they can be searched for, and
+    // that line is the first (no code above it).
     let _ = miette::set_hook(Box::new(|_| {
-        Box::new(miette::MietteHandlerOpts::new().wrap_lines(false).build())
+        Box::new(failure::Uncoded(Box::new(
+            miette::MietteHandlerOpts::new().wrap_lines(false).build(),
+        )))
     }));
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,

@@ -1,4 +1,16 @@
 //! `crabdice combat`: both variants of Crab Combat on one deal.
+//!
+//! Each part is played by the library's fast engine, or, for `--trace` and
+//! `--engine literal`, by its literal engine, whose observer streams the
+//! puzzle's log to standard output as the game is played (so a long game
+//! never sits in memory). `--engine all` plays both and compares their
+//! outcomes field by field. The command line's bounds (`--max-rounds`,
+//! `--max-time`, `--threads`, `--max-memory`) become the library's
+//! [`Limits`]; a game stopped by one is an error that names the flag to
+//! change, and, when both parts were asked for, how to have the other
+//! alone. `--json` also counts part 2's games and their nesting, within a
+//! budget of its own, so that a count too long to finish leaves those two
+//! fields `null` rather than the answer unprinted.
 
 use std::io::Write;
 use std::ops::ControlFlow;

@@ -1,5 +1,15 @@
 //! `crabdice dice`: the deterministic game (part 1) and the Dirac game
 //! (part 2), each under the puzzle's rules unless flags change them.
+//!
+//! The flags become the library's [`DiceRules`] for each part (a flag
+//! applies to every part run; a part without one keeps the puzzle's value)
+//! and [`DiracLimits`]. The library refuses rules too large to count before
+//! it starts, and its errors name its own fields (`DiceRules::target`,
+//! `DiracLimits::max_work`): [`flags`] retells each refusal's help in the
+//! flags' names, and under `solve`, which has none of those flags, says
+//! whose they are. `--engine all` runs every engine of a part and compares
+//! every player's figures; an engine beside the answering one that refuses
+//! the game is left out with a note.
 
 use std::fmt::Write;
 use std::time::Duration;
@@ -251,10 +261,7 @@ pub fn run(
         // Part 1 was answered: say how to have it alone, as nothing is
         // printed when part 2 fails.
         let hint = other_part_alone(2, output);
-        let refused = |e| match hint {
-            Some(hint) => error(source, format!("2 ({hint})"), e, solve),
-            None => error(source, 2, e, solve),
-        };
+        let refused = |e| error(source, part_label(2, [hint]), e, solve);
         // A histogram keeps every turn's wins, so it may be refused where
         // the answer is not: say so before counting the answer.
         if options.histogram {
@@ -273,6 +280,14 @@ pub fn run(
         None
     };
     Ok(Solved { players: starts.positions().to_vec(), deterministic, dirac })
+}
+
+/// The part as its error names it: the number, then any of `notes` (the
+/// engine, how to have the other part alone) in brackets: `2 (the memo
+/// engine; for part 1 alone, add --part 1)`.
+fn part_label<const N: usize>(part: u8, notes: [Option<&str>; N]) -> String {
+    let notes: Vec<&str> = notes.into_iter().flatten().collect();
+    if notes.is_empty() { part.to_string() } else { format!("{part} ({})", notes.join("; ")) }
 }
 
 /// The answering engine's run, and every engine's (`--engine all`).
@@ -295,12 +310,7 @@ fn compare<E: Named, O: Clone>(
     let outcome = play(answering).map_err(|e| {
         // Named with the engine when several run.
         let engine = (!others.is_empty()).then(|| format!("the {} engine", answering.name()));
-        let notes: Vec<String> = [engine, hint.map(str::to_owned)].into_iter().flatten().collect();
-        if notes.is_empty() {
-            error(source, part, e, solve)
-        } else {
-            error(source, format!("{part} ({})", notes.join("; ")), e, solve)
-        }
+        error(source, part_label(part, [engine.as_deref(), hint]), e, solve)
     })?;
     let answer_time = time(answering);
     if !others.is_empty() {

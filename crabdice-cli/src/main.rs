@@ -1,5 +1,14 @@
 //! The `crabdice` command line: a thin layer over the `crabdice` library.
 //! It reads files, picks the engine, and prints answers as text or JSON.
+//!
+//! `main` installs miette's report handler, parses the arguments with clap
+//! and hands them to [`cli::run`]; [`failure`] turns what went wrong into a
+//! message on standard error and the exit status (1 for an error, 2 for a
+//! usage error, 0 when the reader closed standard output). Modules by
+//! concern: [`cli`] (flags and the run), [`source`] (reading input),
+//! [`combat`] and [`dice`] (each game's parts), [`compare`] (`--engine
+//! all`), [`output`] (text and JSON), [`timing`] (`--time`) and
+//! [`progress`] (a status line on a terminal).
 
 mod cli;
 mod combat;

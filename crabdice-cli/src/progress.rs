@@ -5,7 +5,7 @@
 //! rounds); piped or redirected runs stay silent, so scripts and snapshots
 //! see only the answer. The line is redrawn in place and erased at the end.
 //!
-//! This is a dozen lines rather than a progress-bar crate on purpose: the
+//! This is a few dozen lines rather than a progress-bar crate on purpose: the
 //! crates tried pull in floating-point formatting from `libm`, a second
 //! shared library whose loading alone costs about 70 µs at every start, a
 //! tenth of a whole `crabdice solve` on a puzzle input.

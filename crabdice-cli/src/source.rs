@@ -1,4 +1,13 @@
-//! Reading puzzle input from a file or standard input.
+//! Reading puzzle input from a file or standard input, and pointing into it.
+//!
+//! Input is untrusted: at most [`MAX_INPUT`] bytes are read (so `/dev/zero`
+//! or an endless pipe is refused, not held), bytes that are not UTF-8 are
+//! refused at their line and column, line ends become `\n` and a byte order
+//! mark is dropped, so that the parsers and the error snippets count the
+//! same lines and columns. [`Source::error`] attaches the text to a library
+//! error, which miette then shows under the message, unless the lines
+//! around the error are too long to show or hold characters that would act
+//! on the terminal. Names are escaped the same way before they are shown.
 
 use std::fmt;
 use std::io::Read;

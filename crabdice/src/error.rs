@@ -524,7 +524,7 @@ impl ParseError {
 /// `rolls`) and [`DiracLimits`](crate::DiracLimits) (`max_table_words`,
 /// `max_work`), and the [`DiracEngine`]. A front end
 /// names its own settings instead: the command line's help names its flags.
-/// [`crate::DiceRules`] documents how each estimate is made.
+/// [`DiracLimits`](crate::DiracLimits) documents how each estimate is made.
 ///
 /// # Examples
 ///

@@ -81,7 +81,9 @@ pub(crate) fn lines(source: &str) -> impl Iterator<Item = Line<'_>> {
 }
 
 /// Position just past the end of the input, for "found the end of the input"
-/// errors: the number of the line after the last one and the text's length.
+/// errors: the number of the line where the text ends (the line after the
+/// last newline, or the last line when the text does not end with one) and
+/// the text's length.
 pub(crate) fn end_of(source: &str) -> (usize, usize) {
     let lines = source.split_inclusive('\n').count();
     let number = if source.ends_with('\n') || source.is_empty() { lines + 1 } else { lines };

@@ -33,13 +33,13 @@ mod count;
 #[cfg(test)]
 #[path = "../tests/deadline/mod.rs"]
 mod deadline;
-// The integration tests' states in rhythms of winners, for the unit tests of
-// module `periodic` too.
 mod detect;
 pub mod dirac;
 mod error;
 mod input;
 mod natural;
+// The integration tests' states in rhythms of winners, for the unit tests of
+// module `periodic` too.
 #[cfg(test)]
 #[path = "../tests/rhythms/mod.rs"]
 mod rhythms;

@@ -813,7 +813,9 @@ fn general<A: Answer>(
                 .stack_size(stack + (1 << 20))
                 .spawn_scoped(scope, run)
                 .map_or(Err(Exhausted::Stack), |thread| {
-                    thread.join().unwrap_or(Err(Exhausted::Stack))
+                    // A panic is a bug, not a lack of stack (which would
+                    // abort): it goes on as the panic it is.
+                    thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
                 })
         })
     }

@@ -204,7 +204,7 @@ const FIRST_SAVE: u64 = 32;
 /// than a see-saw's: the look plays 128 rounds on a copy of the decks, and
 /// at every first save it made 3,000 seeded 25 + 25 deals 56% slower
 /// (714 → 1,118 ns a deal); most games end before this.
-const QUIET: u64 = 16;
+const RHYTHMS_AFTER: u64 = 16;
 
 /// Plays plain Combat on `decks` to the end, in passes; see the module
 /// documentation.
@@ -215,8 +215,8 @@ fn play<C: Label, B: AsRef<[C]> + AsMut<[C]>>(
     let mut brent = Brent::new(FIRST_SAVE);
     let mut rounds = 0;
     // Each state Brent's algorithm saves is also looked at for a see-saw
-    // (module `seesaw`) and, once the game has run `QUIET` rounds a card,
-    // for any other rhythm of winners that lasts forever (module
+    // (module `seesaw`) and, once the game has run `RHYTHMS_AFTER` rounds a
+    // card, for any other rhythm of winners that lasts forever (module
     // `periodic`): their cycles can take billions of rounds to come round.
     loop {
         let k = decks[0].len().min(decks[1].len());
@@ -248,16 +248,16 @@ fn play<C: Label, B: AsRef<[C]> + AsMut<[C]>>(
 }
 
 /// Whether a plain game's state after `rounds` rounds is proved to repeat
-/// forever: a see-saw's, or from `QUIET` rounds a card on, in any rhythm.
-/// (Out of line, and taking nothing else from the loop of passes: inlined,
-/// or given one more value to keep, it cost plain games 1% more
+/// forever: a see-saw's, or from `RHYTHMS_AFTER` rounds a card on, in any
+/// rhythm. (Out of line, and taking nothing else from the loop of passes:
+/// inlined, or given one more value to keep, it cost plain games 1% more
 /// instructions.)
 #[inline(never)]
 fn endless<C: Label>(state: [&[C]; 2], rounds: u64) -> Option<Rhythm> {
     // No card starts a sub-game: it would need more cards than anyone holds.
     let plain = |_| usize::MAX;
     // Late, the look for any rhythm, which tries the see-saw's first.
-    if rounds >= QUIET * (state[0].len() + state[1].len()) as u64 {
+    if rounds >= RHYTHMS_AFTER * (state[0].len() + state[1].len()) as u64 {
         periodic::cycle(state, plain, rounds)
     } else {
         let length = seesaw::cycle_length(state, plain)?;
@@ -313,8 +313,8 @@ mod tests {
     use crate::rhythms;
 
     /// A state in a see-saw of see-saws (period 4) or of those (period 8)
-    /// is no see-saw, so `endless` passes it only from `QUIET` rounds a
-    /// card on, and from then on it must.
+    /// is no see-saw, so `endless` passes it only from `RHYTHMS_AFTER`
+    /// rounds a card on, and from then on it must.
     #[test]
     fn a_rhythm_longer_than_a_see_saws_is_endless_once_the_game_is_quiet() {
         let mut random = rhythms::xorshift(0x9E37_79B9_7F4A_7C15);
@@ -322,7 +322,7 @@ mod tests {
             let decks = rhythms::rhythmic(level, units, 1, &mut random);
             let decks = decks.map(|deck| deck.into_iter().map(|c| c as u16).collect::<Vec<_>>());
             let state = [decks[0].as_slice(), decks[1].as_slice()];
-            let quiet = QUIET * (state[0].len() + state[1].len()) as u64;
+            let quiet = RHYTHMS_AFTER * (state[0].len() + state[1].len()) as u64;
             assert_eq!(endless(state, 0), None, "{state:?}");
             let period = 2 << level;
             assert_eq!(endless(state, quiet).map(|r| r.period), Some(period), "{state:?}");

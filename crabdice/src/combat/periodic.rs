@@ -102,7 +102,7 @@ use std::collections::VecDeque;
 
 use super::deal::Label;
 use super::seesaw;
-use crate::arith::gcd;
+use crate::arith::{checked_lcm, gcd};
 
 /// Rounds a sub-game plays before it looks for rhythms, as the top game
 /// does from the start. Most sub-games that end in a cycle ride a see-saw,
@@ -298,10 +298,9 @@ impl Cycles {
     /// The least common multiple of the cycles' lengths; `None` past 64
     /// bits.
     fn order(&self) -> Option<u64> {
-        self.starts.windows(2).try_fold(1u64, |lcm, cycle| {
-            let length = (cycle[1] - cycle[0]) as u64;
-            (lcm / gcd(lcm, length)).checked_mul(length)
-        })
+        self.starts
+            .windows(2)
+            .try_fold(1u64, |lcm, cycle| checked_lcm(lcm, (cycle[1] - cycle[0]) as u64))
     }
 }
 

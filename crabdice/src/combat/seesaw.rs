@@ -83,7 +83,7 @@
 //! 5,299 of them see-saws, at about 450 instructions a look.
 
 use super::deal::Label;
-use crate::arith::gcd;
+use crate::arith::{checked_lcm, gcd};
 
 /// If the state with these decks is a see-saw that lasts forever (see the
 /// module docs), the length of the cycle it lies on. `need` gives the cards
@@ -148,7 +148,7 @@ pub(crate) fn cycle_length<C: Label>(decks: [&[C]; 2], need: impl Fn(C) -> usize
     {
         return None;
     }
-    let lcm = |x: u64, y: usize| (x / gcd(x, y as u64)).checked_mul(y as u64);
+    let lcm = |x: u64, y: usize| checked_lcm(x, y as u64);
     lcm(1, a).and_then(|p| lcm(p, b)).and_then(|p| lcm(p, m))?.checked_mul(2)
 }
 

@@ -255,9 +255,9 @@ pub(super) type Scores = SmallVec<[u128; 2]>;
 /// period too long to learn is not needed while the die's offsets repeat
 /// within 20 million turns of all players, over at most 32,768 spaces of
 /// the board for each: the pawns are followed in blocks of those offsets,
-/// by floor sums. Nor is it on a board of at most 65,536 / players squares
-/// (181 spaces for two players), whatever the die: the game is swept along
-/// the line of the die's wraps.
+/// by floor sums. Nor is it on a board small enough that players × board²
+/// is at most 65,536 (181 spaces for two players), whatever the die: the
+/// game is swept along the line of the die's wraps.
 ///
 /// Refuses nonsense rules, starts off the board (naming the line), and
 /// games beyond those blocks and boards that neither repeat within 20

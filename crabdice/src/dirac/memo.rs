@@ -32,6 +32,14 @@
 //!
 //! ## Limits
 //!
+//! Before the walk starts, the game is checked as the per-player engine's
+//! tables of cells would be (module [`quantum`](super::quantum)): rules
+//! whose tables, or the work over them, pass the [`DiracLimits`] are
+//! refused at once (such as [`RulesError::DiracTooBig`] or
+//! [`RulesError::DiracTooSlow`]), as
+//! [`RulesError::PastTheTable`] where the per-player engine counts the
+//! game over its live cells instead.
+//!
 //! The states stored are limited ([`RulesError::MemoTooLarge`]). A
 //! state's counts can be large too (a die rolled a thousand times a turn
 //! makes numbers of 1,600 bits), so the walk also adds up the words it

@@ -18,6 +18,10 @@
 //!
 //! ## How many rolls, beforehand
 //!
+//! Rules too large for the per-player engine's tables of cells are refused
+//! first, as for the memo engine (module [`memo`](super::memo)); then the
+//! tree itself is sized.
+//!
 //! Whether the walk would pass its limit is known before it starts. A turn
 //! begun in a universe visits `faces + faces² + … + faces^rolls` roll nodes,
 //! and the universes in which the game is still on at the start of the

@@ -6,8 +6,8 @@
 //!
 //! * The deterministic game simulates at most 20 million turns to learn each
 //!   pawn's period, unless blocks or a sweep make the period unneeded, and
-//!   plays a game none of those apply to for at most a billion turns (200
-//!   million for some dice; see [`crate::play_deterministic`]).
+//!   plays a game none of those apply to for at most a billion turns (see
+//!   [`crate::play_deterministic`]).
 //! * The Dirac game keeps, for each player, a table of `board × target`
 //!   counts, where a board of more than `target + rolls × faces` spaces
 //!   counts as that many (see below). A count of one player's universes
@@ -204,8 +204,9 @@ pub struct DiracLimits {
     /// player, turn and cell of the table, a pass per roll, or, once counts
     /// outgrow 1024 bits, a product per distinct move; times the words a
     /// count takes; in machine words, plus 64 operations for each word of
-    /// the tables, zeroed, copied and read (the module documentation of
-    /// `rules::size` gives the formulas). The default, [`DIRAC_WORK`], is up
+    /// the tables, zeroed, copied and read (the formulas are in the private
+    /// module `dirac::rules::size`, shown by `cargo doc
+    /// --document-private-items`). The default, [`DIRAC_WORK`], is up
     /// to about ten seconds of work on the machine of the benchmarks, where
     /// counts of the same estimate run at different speeds: the puzzle's
     /// game at target 2000, estimated at 1.9e10, takes about 3 s; two

@@ -1,4 +1,15 @@
-//! The command line's shape: subcommands, options and their help.
+//! The command line's shape: subcommands, options and their help, and the
+//! run that follows them.
+//!
+//! clap's derive API declares the three commands (`solve`, `combat`,
+//! `dice`) and their flags; counts are parsed here rather than by clap, so
+//! that `2^64-1`, `1e12` and `10_000` are accepted and a value out of range
+//! is refused with its limits. [`run`] then reads and parses every file
+//! before it solves any (a bad file leaves standard output empty, and every
+//! bad file is named), recognises each file's game for `solve` (a file of
+//! the other game given to `combat` or `dice` is told which command reads
+//! it), solves the parts asked for, and prints text or JSON in one write at
+//! the end.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -372,8 +383,9 @@ pub enum DiceEngine {
 
 /// Parses a count: a whole number from 0 to 2^64 - 1, in digits (`_` may
 /// group them: `20_000_000_000`), as a power (`10^18`, `2^63`), or in
-/// scientific notation (`1e18`, `2.5e9`, when the value is whole); a power
-/// may be followed by `- N` or `+ N` (`2^64-1`).
+/// scientific notation or as a decimal (`1e18`, `2.5e9`, `1000.0`, when
+/// the value is whole); a power may be followed by `- N` or `+ N`
+/// (`2^64-1`).
 fn whole_number(text: &str) -> Result<u64, String> {
     let text = text.trim();
     if let Some(positive) = text.strip_prefix('-') {
@@ -435,7 +447,10 @@ fn count(text: &str) -> Result<Option<u128>, ()> {
             _ => Ok(None),
         };
     }
-    if let Some((mantissa, exponent)) = text.split_once(['e', 'E']) {
+    // A decimal point without an exponent is an exponent of 0: `1000.0`.
+    let scientific =
+        text.split_once(['e', 'E']).or_else(|| text.contains('.').then_some((text, "0")));
+    if let Some((mantissa, exponent)) = scientific {
         let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
         let fraction = if fraction.is_empty() { String::new() } else { plain(fraction)? };
         let shown = plain(whole)? + &fraction;

@@ -121,6 +121,9 @@ fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
     for (value, reason) in [
         ("x", "`x` is not a whole number"),
         ("1.25e1", "`1.25e1` is not a whole number"),
+        ("2.5", "`2.5` is not a whole number"),
+        (".5", "`.5` is not a whole number"),
+        ("1.0.0", "`1.0.0` is not a whole number"),
         ("1__000", "`1__000` is not a whole number"),
         ("_1", "`_1` is not a whole number"),
         ("2^", "`2^` is not a whole number"),
@@ -160,10 +163,13 @@ fn counts_may_be_written_as_powers_or_in_scientific_notation() {
         ])
     };
     for (digits, spellings) in [
-        ("1000", &["1e3", "1E3", "10^3", "1_000", "0.1e4", "1000e0", "2^10-24", "3^6+271"][..]),
+        (
+            "1000",
+            &["1e3", "1E3", "10^3", "1_000", "0.1e4", "1000e0", "2^10-24", "3^6+271", "1000.00"][..],
+        ),
         ("2500000000", &["2.5e9", "2_500_000_000", "25e8", "2.500e9"][..]),
         ("18446744073709551615", &["2^64-1", "18_446_744_073_709_551_615"][..]),
-        ("1", &["0^0", "1^99999999999", "1e0"][..]),
+        ("1", &["0^0", "1^99999999999", "1e0", "1.0", "1."][..]),
     ] {
         let expected = part_1(digits);
         for spelling in spellings {

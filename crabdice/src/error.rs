@@ -680,8 +680,9 @@ pub enum RulesError {
     /// engine stores every joint state, the tree visits every universe),
     /// so a game whose table passes the limits (`reason`) is refused before
     /// either starts; the per-player engine counts it over the live cells
-    /// alone, which are within the limits. (Where they are not, the refusal
-    /// is `reason` itself.)
+    /// alone, which are within the limits, or, for a die of one face, plays
+    /// its one universe at any target (as the memo engine does too). (Where
+    /// neither holds, the refusal is `reason` itself.)
     #[error(
         "the {engine} engine counts only games whose players fit a table of cells, and {reason}"
     )]

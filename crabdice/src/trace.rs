@@ -42,7 +42,12 @@ pub enum Event<'a> {
         depth: u32,
     },
     /// A round is about to be played: the decks before the draw. In
-    /// Recursive Combat the repetition rule is checked next.
+    /// Recursive Combat the repetition rule is checked next, and in plain
+    /// Combat whether the decks start a cycle: a game that ends by
+    /// [`Event::Repetition`] or [`Event::Cycle`] reports one `Round` more
+    /// than the rounds it played (its
+    /// [`Outcome::rounds`](crate::Outcome::rounds)), the round that was
+    /// not played, as the puzzle's log shows its decks.
     Round {
         /// The game's number.
         game: u64,

@@ -1061,6 +1061,29 @@ mod dirac {
         );
     }
 
+    /// A die of one face is one universe, which the per-player and memo
+    /// engines play at any target, past their tables; the tree, the
+    /// reference, walks its one branch within the tables' limits, and past
+    /// them names its own refusal, as for any game the per-player engine
+    /// counts. Its winner is the deterministic game's, rolled one roll at
+    /// a time.
+    #[test]
+    fn the_tree_refuses_a_one_faced_game_past_the_tables_as_its_own_limit() {
+        let rules = DiceRules { target: 10_000_000, faces: 1, ..DiceRules::dirac() };
+        let two = starts(&[4, 8]);
+        let rolled = play_deterministic_literal(&two, &rules).unwrap();
+        for engine in [DiracEngine::PerPlayer, DiracEngine::Memo] {
+            let outcome = play_dirac(&two, &rules, engine).unwrap();
+            assert_eq!((outcome.winner, outcome.answer.to_string()), (rolled.winner, "1".into()));
+        }
+        let err = play_dirac(&two, &rules, DiracEngine::Tree).unwrap_err();
+        let DiceError::Rules(RulesError::PastTheTable { engine, reason }) = &err else {
+            panic!("{err}");
+        };
+        assert_eq!(*engine, DiracEngine::Tree);
+        assert!(matches!(**reason, RulesError::DiracTooBig { .. }), "{err}");
+    }
+
     /// A memory limit is the most a count may hold, so a game whose tables
     /// are estimated at exactly the limit is counted, and refused one word
     /// below it. Two players on a board of two spaces, whose longest game

@@ -266,9 +266,13 @@ pub fn play_observed(
     observer: &mut impl Observer,
 ) -> Option<Report> {
     // Without limits nothing gives up: sub-games are frames on a stack of
-    // their own, and a plain game always ends or cycles.
+    // their own, and a plain game always ends or cycles. (Were that ever
+    // wrong, the error is a bug to show, not an observer's stop to report.)
     let unlimited = Limits { max_state_memory: usize::MAX, ..Limits::default() };
-    play_observed_with(deal, variant, unlimited, observer).ok().flatten()
+    match play_observed_with(deal, variant, unlimited, observer) {
+        Ok(report) => report,
+        Err(error) => unreachable!("a game without limits gave up: {error}"),
+    }
 }
 
 /// [`play_observed`] within `limits`: the rounds counted are the rounds this

@@ -375,9 +375,12 @@ fn check(
             // Named as this engine's limit only where the per-player
             // engine surely counts the game: its live cells are within the
             // limits, so it counts over them wherever its table is refused,
-            // up front or once counts outgrow 1024 bits.
-            let counted = small.check_live_size(at.len(), limits).is_ok()
-                && small.check_interleave(&at, limits).is_ok();
+            // up front or once counts outgrow 1024 bits; or its die has one
+            // face, whose one universe it plays at any target (the memo
+            // engine too, so only the tree gets here with one).
+            let counted = (small.check_live_size(at.len(), limits).is_ok()
+                && small.check_interleave(&at, limits).is_ok())
+                || one_universe(starts, rules, DiracEngine::PerPlayer).is_some();
             if counted {
                 RulesError::PastTheTable { engine, reason: Box::new(reason) }
             } else {

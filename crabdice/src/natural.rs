@@ -70,6 +70,18 @@ impl Natural {
         }
     }
 
+    /// The value as a `u64`, if it fits.
+    ///
+    /// ```
+    /// use crabdice::Natural;
+    ///
+    /// assert_eq!(Natural::from(739_785_u32).to_u64(), Some(739_785));
+    /// assert_eq!(Natural::product(1 << 40, 1 << 40).to_u64(), None);
+    /// ```
+    pub fn to_u64(&self) -> Option<u64> {
+        self.to_u128().and_then(|n| u64::try_from(n).ok())
+    }
+
     /// The value as a big integer.
     pub fn to_biguint(&self) -> BigUint {
         match &self.0 {
@@ -186,6 +198,9 @@ impl fmt::Debug for Natural {
     }
 }
 
+// Compared with a word on the right only: `impl PartialEq<Natural> for
+// u64` as well leaves `words == naturals.map(Into::into)` without a type to
+// infer, which broke this crate's own tests, and would break its users'.
 macro_rules! from_word {
     ($($word:ty),*) => {$(
         impl From<$word> for Natural {
@@ -226,6 +241,26 @@ impl PartialEq<BigUint> for Natural {
             Repr::Word(n) => u128::try_from(other).is_ok_and(|other| other == *n),
             Repr::Big(n) => n == other,
         }
+    }
+}
+
+/// Reads decimal digits, as `Display` prints them.
+///
+/// ```
+/// use crabdice::Natural;
+///
+/// let n: Natural = "444356092776315".parse()?;
+/// assert_eq!(n, 444_356_092_776_315_u64);
+/// let huge: Natural = "340282366920938463463374607431768211456".parse()?;
+/// assert_eq!(huge.bits(), 129);
+/// assert!("-1".parse::<Natural>().is_err());
+/// # Ok::<_, num_bigint::ParseBigIntError>(())
+/// ```
+impl std::str::FromStr for Natural {
+    type Err = num_bigint::ParseBigIntError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        text.parse::<BigUint>().map(Self::from)
     }
 }
 
@@ -270,6 +305,8 @@ mod tests {
             prop_assert_eq!(x.to_string(), a.to_string());
             prop_assert_eq!(x.bits(), a.bits());
             prop_assert_eq!(x.to_u128(), u128::try_from(&a).ok());
+            prop_assert_eq!(x.to_u64(), u64::try_from(&a).ok());
+            prop_assert_eq!(x.to_string().parse::<Natural>().ok(), Some(x.clone()));
             prop_assert_eq!(BigUint::from(x.clone()), a.clone());
             prop_assert_eq!(x.to_biguint(), a);
         }

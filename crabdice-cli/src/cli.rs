@@ -398,6 +398,10 @@ fn whole_number(text: &str) -> Result<u64, String> {
     match count(text) {
         Ok(Some(n)) => u64::try_from(n).map_err(|_| format!("`{text}` is more than 2^64 - 1")),
         Ok(None) => Err(format!("`{text}` is more than 2^64 - 1")),
+        // A power less more than itself: well formed with a plus instead.
+        Err(()) if text.contains('^') && count(&text.replacen('-', "+", 1)).is_ok() => {
+            Err(format!("`{text}` is below zero: a count cannot be negative"))
+        }
         Err(()) => Err(format!("`{text}` is not a whole number")),
     }
 }

@@ -286,7 +286,7 @@ pub struct Bounds {
     /// --engine literal) keeps every state of each of them; the others keep
     /// only their decks and a few states, which reach this only on deals
     /// built to nest sub-games thousands deep. Bytes, or K, M, G or T for
-    /// powers of 1024, such as 512M, 8G or 2^33.
+    /// powers of 1024, such as 512M, 1.5G, 8G or 2^33.
     #[arg(long, value_name = "SIZE", value_parser = memory_size, allow_negative_numbers = true)]
     pub max_memory: Option<usize>,
 }
@@ -358,7 +358,7 @@ pub struct DiceOptions {
     /// Refuse to count a Dirac game (part 2) whose table of one player's
     /// counts is estimated past SIZE [default: 1G], or that this machine
     /// cannot allocate. Bytes, or K, M, G or T for powers of 1024, such as
-    /// 512M or 8G. (--engine memo also stops part way through once the
+    /// 512M, 1.5G or 8G. (--engine memo also stops part way through once the
     /// states it stores pass SIZE.)
     #[arg(long, value_name = "SIZE", value_parser = memory_size, allow_negative_numbers = true)]
     pub max_memory: Option<usize>,
@@ -513,7 +513,8 @@ fn power(base: Option<u128>, exponent: Option<u128>) -> Option<u128> {
 /// Parses an amount of memory: a whole number of bytes, or of KiB, MiB,
 /// GiB or TiB with a suffix `K`, `M`, `G` or `T` (either case, `B` or
 /// `iB` after it allowed), the number written as [`whole_number`] reads
-/// it (`2^30`, `1e9`, `1_000`).
+/// it (`2^30`, `1e9`, `1_000`), or, before a suffix, as a decimal that
+/// makes whole bytes (`1.5G`; not `1.3K`, 1331.2 bytes).
 fn memory_size(text: &str) -> Result<usize, String> {
     let trimmed = text.trim();
     let upper = trimmed.to_ascii_uppercase();
@@ -531,13 +532,28 @@ fn memory_size(text: &str) -> Result<usize, String> {
     let nonsense = || {
         format!(
             "`{trimmed}` is not an amount of memory: write a whole number of bytes, or of K, M, G \
-             or T (powers of 1024), such as 512M, 8G or 2^33"
+             or T (powers of 1024), such as 512M, 1.5G, 8G or 2^33"
         )
     };
-    let n = count(digits).map_err(|()| nonsense())?;
-    n.and_then(|n| usize::try_from(n).ok())
-        .and_then(|n| n.checked_mul(1 << shift))
-        .ok_or_else(|| format!("`{trimmed}` is more memory than this machine can address"))
+    // A decimal of a unit (`1.5G`) is read in bytes, which must be whole:
+    // its digits without the point, times the unit, over 10^places.
+    let (digits, places) = match digits.split_once('.') {
+        Some((whole, fraction))
+            if shift > 0 && !digits.contains(['e', 'E', '^']) && !fraction.contains('.') =>
+        {
+            let places = fraction.bytes().filter(u8::is_ascii_digit).count();
+            (format!("{whole}{fraction}"), u32::try_from(places).unwrap_or(u32::MAX))
+        }
+        _ => (digits.to_owned(), 0),
+    };
+    let n = count(&digits).map_err(|()| nonsense())?;
+    let too_much = || format!("`{trimmed}` is more memory than this machine can address");
+    let bytes = n.and_then(|n| n.checked_mul(1 << shift)).ok_or_else(too_much)?;
+    let scale = 10_u128.checked_pow(places).ok_or_else(nonsense)?;
+    if bytes % scale != 0 {
+        return Err(format!("`{trimmed}` is not a whole number of bytes"));
+    }
+    usize::try_from(bytes / scale).map_err(|_| too_much())
 }
 
 /// Parses a time limit in seconds: a decimal number, at least zero.
@@ -838,6 +854,11 @@ mod tests {
             ("2^10M", 1 << 30),
             ("1e9", 1_000_000_000),
             ("1_500K", 1_500 << 10),
+            ("1.5G", 3 << 29),
+            ("0.25k", 256),
+            ("1.50K", 1536),
+            ("1.0", 1),
+            ("1_000.5K", 1_024_512),
         ] {
             assert_eq!(memory_size(text), Ok(bytes), "{text}");
         }
@@ -845,9 +866,13 @@ mod tests {
             let refused = memory_size(text).unwrap_err();
             assert!(refused.contains("more memory than this machine can address"), "{refused}");
         }
-        for text in ["", "K", "1.5G", "G1", "2^", "x", "1 G"] {
+        for text in ["", "K", "1.5", "1.5.0G", "2^3.5G", "1e3.5K", ".G", "G1", "2^", "x", "1 G"] {
             let refused = memory_size(text).unwrap_err();
             assert!(refused.contains("is not an amount of memory"), "{text}: {refused}");
+        }
+        for text in ["1.3K", "0.001K", "1.0000000001G"] {
+            let refused = memory_size(text).unwrap_err();
+            assert!(refused.contains("is not a whole number of bytes"), "{text}: {refused}");
         }
     }
 }

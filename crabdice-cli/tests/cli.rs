@@ -141,7 +141,9 @@ fn a_negative_number_is_an_invalid_value_not_an_unknown_flag() {
     }
     for (value, reason) in [
         ("4X", "`4X` is not an amount of memory"),
-        ("1.5G", "`1.5G` is not an amount of memory"),
+        ("1.3K", "`1.3K` is not a whole number of bytes"),
+        ("1.5", "`1.5` is not an amount of memory"),
+        ("1.5.0G", "`1.5.0G` is not an amount of memory"),
         ("G", "`G` is not an amount of memory"),
         ("99999999999T", "`99999999999T` is more memory than this machine can address"),
     ] {
@@ -885,7 +887,7 @@ mod combat {
     #[test]
     fn max_memory_bounds_the_literal_engine_with_a_clear_message() {
         // Room enough for the example's games, in any spelling of a size.
-        for size in ["1M", "1m", "1MiB", "1048576", "2g"] {
+        for size in ["1M", "1m", "1MiB", "1048576", "2g", "1.5M", "0.25G", "1.0M"] {
             crabdice()
                 .args(["combat", "examples/combat.txt", "--part", "2", "--engine", "literal"])
                 .args(["--max-memory", size])

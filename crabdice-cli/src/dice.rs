@@ -123,7 +123,13 @@ fn error(
         },
         other => miette::Report::new(other),
     };
-    report.wrap_err(format!("{}: part {part}", source.name))
+    // On the message's own line, as Combat's are: the first line of
+    // standard error says what went wrong, and where.
+    let message = format!("{}: part {part}: {report}", source.name);
+    match report.help() {
+        Some(help) => miette::miette!(help = help.to_string(), "{message}"),
+        None => miette::miette!("{message}"),
+    }
 }
 
 /// Shows an error in the starting positions; a position off the board

@@ -2021,7 +2021,7 @@ mod dirac {
         assert!(part1.trim().parse::<u128>().unwrap() > u128::from(u64::MAX), "{part1}");
         // Asked for part 2 alone, the error says nothing of part 1.
         crabdice().args(both).args(["--part", "2"]).assert().code(1).stderr(
-            predicate::str::contains("part 2\n").and(predicate::str::contains("part 1").not()),
+            predicate::str::contains("part 2: ").and(predicate::str::contains("part 1").not()),
         );
     }
 
@@ -2277,15 +2277,18 @@ mod dirac {
     }
 
     /// A refusal of the rules names the file and the part, as every error
-    /// names its file, on the first line.
+    /// names its file, on the first line, with the refusal itself.
     #[test]
     fn a_refusal_of_the_rules_names_the_file() {
-        crabdice()
+        let output = crabdice()
             .args(["dice", "examples/dice.txt", "--part", "2", "--target", "1e12"])
-            .assert()
-            .code(1)
-            .stdout("")
-            .stderr(predicate::str::starts_with("  × examples/dice.txt: part 2\n"));
+            .output()
+            .unwrap();
+        assert_eq!((output.status.code(), &output.stdout[..]), (Some(1), &b""[..]));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let first = stderr.lines().next().unwrap_or_default();
+        assert!(first.starts_with("  × examples/dice.txt: part 2: a player's tables"), "{stderr}");
+        assert!(first.ends_with("over the limit of 134217728 words"), "{stderr}");
     }
 
     /// A start past the board says which flag makes the board larger.

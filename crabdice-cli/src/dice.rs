@@ -104,30 +104,30 @@ fn error(
     error: DiceError,
     solve: bool,
 ) -> miette::Report {
-    let report = match error {
-        DiceError::Parse(parse) => return input_error(source, *parse, solve),
-        DiceError::Rules(rules) => match flags(&rules) {
-            Some(help) => {
-                // `solve` has none of the rules' flags or limits.
-                let help = if solve {
-                    format!(
-                        "{help}; these options are `crabdice dice`'s: `solve` plays the \
-                         puzzle's rules within the default limits"
-                    )
-                } else {
-                    help
-                };
-                miette::Report::new(Helped { error: rules, help })
+    if let DiceError::Parse(parse) = error {
+        return input_error(source, *parse, solve);
+    }
+    // A refusal of the rules is helped in the flags' names; `solve` has
+    // none of the rules' flags or limits.
+    let flags = match &error {
+        DiceError::Rules(rules) => flags(rules).map(|help| {
+            if solve {
+                format!(
+                    "{help}; these options are `crabdice dice`'s: `solve` plays the puzzle's \
+                     rules within the default limits"
+                )
+            } else {
+                help
             }
-            None => miette::Report::new(rules),
-        },
-        other => miette::Report::new(other),
+        }),
+        _ => None,
     };
+    let help = flags.or_else(|| miette::Diagnostic::help(&error).map(|help| help.to_string()));
     // On the message's own line, as Combat's are: the first line of
     // standard error says what went wrong, and where.
-    let message = format!("{}: part {part}: {report}", source.name);
-    match report.help() {
-        Some(help) => miette::miette!(help = help.to_string(), "{message}"),
+    let message = format!("{}: part {part}: {error}", source.name);
+    match help {
+        Some(help) => miette::miette!(help = help, "{message}"),
         None => miette::miette!("{message}"),
     }
 }

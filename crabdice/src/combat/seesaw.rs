@@ -148,8 +148,7 @@ pub(crate) fn cycle_length<C: Label>(decks: [&[C]; 2], need: impl Fn(C) -> usize
     {
         return None;
     }
-    let lcm = |x: u64, y: usize| checked_lcm(x, y as u64);
-    lcm(1, a).and_then(|p| lcm(p, b)).and_then(|p| lcm(p, m))?.checked_mul(2)
+    checked_lcm(a as u64, b as u64).and_then(|p| checked_lcm(p, m as u64))?.checked_mul(2)
 }
 
 /// Whether every one of `classes` classes of one kind of meeting holds.
